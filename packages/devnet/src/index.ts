@@ -1,0 +1,7 @@
+export { TEST_MNEMONIC, testAccount } from './accounts.ts'
+export { createDevnetClient, type DevnetClient, devnetChain } from './client.ts'
+export { type DemoAssets, demoTokenInfo } from './deploy/demoAssets.ts'
+export { CodeHashMismatchError, verifyCodeHash } from './deploy/safeContracts.ts'
+export { createSafe, execSafeTx } from './safeActions.ts'
+export type { DemoSafe, DemoScenario } from './scenario/demo.ts'
+export { type Devnet, type StartDevnetOptions, startDevnet } from './startDevnet.ts'

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { safeV141 } from './contracts.ts'
+import { canonicalDeployment, knownMasterCopies } from './deployments.ts'
+
+describe('safeV141', () => {
+  it.each(Object.keys(safeV141) as (keyof typeof safeV141)[])('matches safe-deployments: %s', (name) => {
+    expect(safeV141[name]).toBe(canonicalDeployment(name).address)
+  })
+})
+
+describe('knownMasterCopies', () => {
+  it('holds the canonical 1.3.0 and 1.4.1 singletons, L1 and L2, once each', () => {
+    const copies = knownMasterCopies()
+    expect(copies).toContainEqual({ address: safeV141.safeL2, version: '1.4.1', l2: true })
+    expect(copies).toContainEqual({ address: safeV141.safe, version: '1.4.1', l2: false })
+    expect(copies).toContainEqual({
+      address: '0x3E5c63644E683549055b9Be8653de26E0B4CD36E',
+      version: '1.3.0',
+      l2: true,
+    })
+    expect(new Set(copies.map((c) => c.address)).size).toBe(copies.length)
+  })
+})

@@ -1,0 +1,92 @@
+// Safe contract ABIs (the parts Concord calls or indexes) and the canonical v1.4.1 addresses.
+// Addresses are checked against @safe-global/safe-deployments in contracts.test.ts, so this file can stay
+// free of that (large) package and be imported by the web app too.
+import { parseAbi } from 'viem'
+
+export const SAFE_VERSION = '1.4.1'
+
+/** Canonical (CREATE2 via the singleton factory) addresses of the Safe v1.4.1 contracts. */
+export const safeV141 = {
+  safeL2: '0x29fcB43b46531BcA003ddC8FCB67FFE91900C762',
+  safe: '0x41675C099F32341bf84BFc5382aF534df5C7461a',
+  safeProxyFactory: '0x4e1DCf7AD4e460CfD30791CCC4F9c8a4f820ec67',
+  compatibilityFallbackHandler: '0xfd0732Dc9E303f09fCEf3a7388Ad10A83459Ec99',
+  multiSend: '0x38869bf66a61cF6bDB996A6aE40D5853Fd43B526',
+  multiSendCallOnly: '0x9641d764fc13c8B624c04430C7356C1C7C8102e2',
+  signMessageLib: '0xd53cd0aB83D845Ac265BE939c57F53AD838012c9',
+  createCall: '0x9b35Af71d77eaf8d7e40252370304687390A1A52',
+  simulateTxAccessor: '0x3d4BA2E0884aa488718476ca2FB8Efc291A46199',
+} as const
+
+export type SafeContractName = keyof typeof safeV141
+
+/** Deterministic deployment proxy ("singleton factory") every canonical address is derived from. */
+export const SINGLETON_FACTORY = '0x914d7Fec6aaC8cd542e72Bca78B30650d45643d7'
+
+export const safeAbi = parseAbi([
+  'function setup(address[] _owners, uint256 _threshold, address to, bytes data, address fallbackHandler, address paymentToken, uint256 payment, address paymentReceiver)',
+  'function execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures) payable returns (bool success)',
+  'function getTransactionHash(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address _refundReceiver, uint256 _nonce) view returns (bytes32)',
+  'function nonce() view returns (uint256)',
+  'function getThreshold() view returns (uint256)',
+  'function getOwners() view returns (address[])',
+  'function isOwner(address owner) view returns (bool)',
+  'function VERSION() view returns (string)',
+  'function getModulesPaginated(address start, uint256 pageSize) view returns (address[] array, address next)',
+  'function addOwnerWithThreshold(address owner, uint256 _threshold)',
+  'function removeOwner(address prevOwner, address owner, uint256 _threshold)',
+  'function swapOwner(address prevOwner, address oldOwner, address newOwner)',
+  'function changeThreshold(uint256 _threshold)',
+  'function enableModule(address module)',
+  'function disableModule(address prevModule, address module)',
+  'function setGuard(address guard)',
+  'function setFallbackHandler(address handler)',
+  'function approveHash(bytes32 hashToApprove)',
+  'function execTransactionFromModule(address to, uint256 value, bytes data, uint8 operation) returns (bool success)',
+  // SafeL2 / Safe events
+  'event SafeSetup(address indexed initiator, address[] owners, uint256 threshold, address initializer, address fallbackHandler)',
+  'event SafeMultiSigTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures, bytes additionalInfo)',
+  'event SafeModuleTransaction(address module, address to, uint256 value, bytes data, uint8 operation)',
+  'event ExecutionSuccess(bytes32 indexed txHash, uint256 payment)',
+  'event ExecutionFailure(bytes32 indexed txHash, uint256 payment)',
+  'event ExecutionFromModuleSuccess(address indexed module)',
+  'event ExecutionFromModuleFailure(address indexed module)',
+  'event AddedOwner(address indexed owner)',
+  'event RemovedOwner(address indexed owner)',
+  'event ChangedThreshold(uint256 threshold)',
+  'event EnabledModule(address indexed module)',
+  'event DisabledModule(address indexed module)',
+  'event ChangedGuard(address indexed guard)',
+  'event ChangedFallbackHandler(address indexed handler)',
+  'event ApproveHash(bytes32 indexed approvedHash, address indexed owner)',
+  'event SignMsg(bytes32 indexed msgHash)',
+  'event SafeReceived(address indexed sender, uint256 value)',
+  'event ChangedMasterCopy(address singleton)',
+])
+
+export const safeProxyFactoryAbi = parseAbi([
+  'function createProxyWithNonce(address _singleton, bytes initializer, uint256 saltNonce) returns (address proxy)',
+  'function proxyCreationCode() pure returns (bytes)',
+  'event ProxyCreation(address indexed proxy, address singleton)',
+])
+
+export const multiSendAbi = parseAbi(['function multiSend(bytes transactions) payable'])
+
+export const erc20Abi = parseAbi([
+  'function name() view returns (string)',
+  'function symbol() view returns (string)',
+  'function decimals() view returns (uint8)',
+  'function balanceOf(address owner) view returns (uint256)',
+  'function transfer(address to, uint256 amount) returns (bool)',
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+])
+
+export const erc721Abi = parseAbi([
+  'function name() view returns (string)',
+  'function symbol() view returns (string)',
+  'function ownerOf(uint256 tokenId) view returns (address)',
+  'function tokenURI(uint256 tokenId) view returns (string)',
+  'function safeTransferFrom(address from, address to, uint256 tokenId)',
+  'function transferFrom(address from, address to, uint256 tokenId)',
+  'event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)',
+])
