@@ -1,0 +1,63 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+const chain = { chainId: 31337, name: 'Devnet', rpcUrl: 'http://127.0.0.1:8545' }
+const env = (vars: Record<string, string>) => ({ CONCORD_CHAINS: JSON.stringify([chain]), ...vars })
+
+describe('loadConfig', () => {
+  it('default: fills every optional setting', () => {
+    const config = loadConfig(env({}))
+    expect(config.port).toBe(3000)
+    expect(config.databaseUrl).toBeUndefined()
+    expect(config.chains[0]).toMatchObject({
+      chainId: 31337,
+      rpcUrl: ['http://127.0.0.1:8545'],
+      nativeCurrency: { symbol: 'ETH', decimals: 18 },
+      startBlock: 0,
+      devnet: false,
+    })
+    expect(config.chains[0]?.features).toContain('SAFE_APPS')
+  })
+
+  it('args: a config file, overridden by environment variables', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'concord-config-'))
+    const file = join(dir, 'concord.json')
+    writeFileSync(
+      file,
+      JSON.stringify({ port: 4000, host: '0.0.0.0', chains: [{ ...chain, startBlock: 12 }] }),
+    )
+    const config = loadConfig({ CONCORD_CONFIG: file, PORT: '5000' })
+    expect(config.port).toBe(5000)
+    expect(config.host).toBe('0.0.0.0')
+    expect(config.chains[0]?.startBlock).toBe(12)
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, /^PORT: /],
+    [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL: expected postgres/],
+    [{ CONCORD_CHAINS: '[{"chainId":1,"name":"x","rpcUrl":"not a url"}]' }, /^CONCORD_CHAINS\.0\.rpcUrl: /],
+    [{ CONCORD_CHAINS: '[{"chainId":1,"name":"x","rpcUrl":"http://a","colour":"red"}]' }, /colour/],
+    [{ CONCORD_CHAINS: '{oops' }, /^CONCORD_CHAINS: not valid JSON/],
+    [{ CONCORD_CHIANS: '[]' }, /unknown setting CONCORD_CHIANS/],
+    [{ CONCORD_CONFIG: '/nonexistent/concord.json' }, /^CONCORD_CONFIG: file not found/],
+  ])('error: %o names the setting', (vars, message) => {
+    expect(() => loadConfig(env(vars))).toThrow(ConfigError)
+    expect(() => loadConfig(env(vars))).toThrow(message)
+  })
+
+  it('error: duplicate chain ids', () => {
+    expect(() => loadConfig({ CONCORD_CHAINS: JSON.stringify([chain, chain]) })).toThrow(
+      /CONCORD_CHAINS\.1\.chainId: duplicate chain 31337/,
+    )
+  })
+
+  it('error: an unknown key in the config file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'concord-config-'))
+    const file = join(dir, 'concord.json')
+    writeFileSync(file, JSON.stringify({ prot: 1 }))
+    expect(() => loadConfig({ CONCORD_CONFIG: file })).toThrow(/Unrecognized key.*prot/)
+  })
+})

@@ -1,0 +1,121 @@
+// Gateway configuration, parsed once at start from the environment plus an optional JSON file
+// (CONCORD_CONFIG). Every problem is reported with the name of the setting that caused it.
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { z } from 'zod'
+import { chainConfigSchema } from './chainConfig.ts'
+
+const fileSchema = z.strictObject({
+  port: z.number().int().min(0).max(65535).optional(),
+  host: z.string().optional(),
+  databaseUrl: z.string().optional(),
+  dataDir: z.string().optional(),
+  webDir: z.string().optional(),
+  walletConnectProjectId: z.string().optional(),
+  indexer: z.boolean().optional(),
+  chains: z.array(chainConfigSchema).default([]),
+})
+
+const databaseUrl = z.string().refine((v) => /^postgres(ql)?:\/\//.test(v) || v === 'pglite:memory', {
+  message: 'expected postgres://… (PostgreSQL) or pglite:memory (in-memory PGlite)',
+})
+
+export const configSchema = z
+  .strictObject({
+    port: z.coerce.number().int().min(0).max(65535).default(3000),
+    host: z.string().default('127.0.0.1'),
+    /** Unset: embedded PGlite in `${dataDir}/pglite`. */
+    databaseUrl: databaseUrl.optional(),
+    dataDir: z.string().default('.data'),
+    /** Built web app to serve on the same origin (optional). */
+    webDir: z.string().optional(),
+    walletConnectProjectId: z.string().min(1).optional(),
+    /** Run the chain indexers in this process (turn off for extra API-only processes). */
+    indexer: z.union([z.boolean(), z.stringbool()]).default(true),
+    chains: z.array(chainConfigSchema),
+  })
+  .superRefine((config, ctx) => {
+    const seen = new Set<number>()
+    config.chains.forEach((chain, i) => {
+      if (seen.has(chain.chainId))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['chains', i, 'chainId'],
+          message: `duplicate chain ${chain.chainId}`,
+        })
+      seen.add(chain.chainId)
+    })
+  })
+
+export type Config = z.infer<typeof configSchema>
+export type ConfigInput = z.input<typeof configSchema>
+
+/** Environment variables the gateway reads, and the config key each one sets. */
+export const ENV_KEYS = {
+  PORT: 'port',
+  HOST: 'host',
+  DATABASE_URL: 'databaseUrl',
+  CONCORD_DATA_DIR: 'dataDir',
+  CONCORD_WEB_DIR: 'webDir',
+  WALLETCONNECT_PROJECT_ID: 'walletConnectProjectId',
+  CONCORD_INDEXER: 'indexer',
+  CONCORD_CHAINS: 'chains',
+} as const
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Builds the config from an environment (CONCORD_CONFIG file first, variables override it). */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  let file: z.infer<typeof fileSchema> = { chains: [] }
+  if (env.CONCORD_CONFIG) {
+    const path = resolve(env.CONCORD_CONFIG)
+    if (!existsSync(path)) throw new ConfigError(`CONCORD_CONFIG: file not found: ${path}`)
+    let json: unknown
+    try {
+      json = JSON.parse(readFileSync(path, 'utf8'))
+    } catch (e) {
+      throw new ConfigError(`CONCORD_CONFIG: ${path} is not valid JSON (${(e as Error).message})`)
+    }
+    const parsed = fileSchema.safeParse(json)
+    if (!parsed.success) throw new ConfigError(describe(parsed.error, `CONCORD_CONFIG (${path}): `))
+    file = parsed.data
+  }
+
+  const fromEnv: Record<string, unknown> = {}
+  for (const [name, key] of Object.entries(ENV_KEYS)) {
+    const value = env[name]
+    if (value === undefined || value === '') continue
+    if (key === 'chains') {
+      try {
+        fromEnv.chains = JSON.parse(value)
+      } catch (e) {
+        throw new ConfigError(`CONCORD_CHAINS: not valid JSON (${(e as Error).message})`)
+      }
+    } else fromEnv[key] = value
+  }
+  const unknown = Object.keys(env).filter(
+    (k) => k.startsWith('CONCORD_') && !(k in ENV_KEYS) && k !== 'CONCORD_CONFIG',
+  )
+  if (unknown.length)
+    throw new ConfigError(
+      `unknown setting ${unknown.join(', ')} (known: ${Object.keys(ENV_KEYS).join(', ')})`,
+    )
+
+  const parsed = configSchema.safeParse({ ...file, ...fromEnv })
+  if (!parsed.success) throw new ConfigError(describe(parsed.error))
+  return parsed.data
+}
+
+function describe(error: z.ZodError, prefix = ''): string {
+  const envName = (key: PropertyKey | undefined) =>
+    Object.entries(ENV_KEYS).find(([, k]) => k === key)?.[0] ?? String(key)
+  return error.issues
+    .map((i) => {
+      const [head, ...rest] = i.path
+      const setting = prefix ? i.path.join('.') : [envName(head), ...rest].join('.')
+      return `${prefix}${setting || '(root)'}: ${i.message}`
+    })
+    .join('\n')
+}

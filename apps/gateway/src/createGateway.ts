@@ -1,0 +1,79 @@
+// Wires one gateway process: store → chain configuration → HTTP app (→ indexer, in a later step).
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import type { Config } from './config/config.ts'
+import { createDatabase } from './db/createDatabase.ts'
+import { createApp } from './http/createApp.ts'
+import { createIndexer, type Indexer, type IndexerOptions } from './indexer/createIndexer.ts'
+import { createChainsRepository } from './modules/chains/chains.repository.ts'
+import { createWebRoutes } from './web/serveWeb.ts'
+
+export type Gateway = {
+  app: ReturnType<typeof createApp>
+  /** One indexer per configured chain, by chain id (started when config.indexer is on). */
+  indexers: Map<number, Indexer>
+  /** Origin the gateway listens on, e.g. http://127.0.0.1:3000 (after listen()). */
+  url: string
+  listen(): Promise<string>
+  stop(): Promise<void>
+}
+
+export async function createGateway(config: Config, indexerOptions: IndexerOptions = {}): Promise<Gateway> {
+  const store = await createDatabase(config)
+  await createChainsRepository(store.db).sync(config.chains)
+
+  const devnet = config.chains.find((c) => c.devnet)
+  const web = config.webDir
+    ? createWebRoutes(config.webDir, {
+        gatewayUrl: '',
+        walletConnectProjectId: config.walletConnectProjectId ?? null,
+        devnetChainId: devnet ? String(devnet.chainId) : null,
+      })
+    : undefined
+  const app = createApp({ store, web })
+
+  const indexers = new Map<number, Indexer>()
+  for (const chain of config.chains) {
+    let lastLogged: string | undefined
+    const indexer = createIndexer(store.db, chain, {
+      onError: (error) => {
+        const message = (error as Error).message
+        if (message !== lastLogged) console.error(`indexer ${chain.chainId}: ${message}`)
+        lastLogged = message
+      },
+      ...indexerOptions,
+    })
+    indexers.set(chain.chainId, indexer)
+    if (config.indexer) indexer.start()
+  }
+
+  let server: ReturnType<typeof serve> | undefined
+  const gateway: Gateway = {
+    app,
+    indexers,
+    url: '',
+    listen: () =>
+      new Promise((resolve, reject) => {
+        server = serve(
+          { fetch: app.fetch, port: config.port, hostname: config.host },
+          (info: AddressInfo) => {
+            gateway.url = `http://${config.host}:${info.port}`
+            resolve(gateway.url)
+          },
+        )
+        server.once('error', reject)
+      }),
+    async stop() {
+      await Promise.all([...indexers.values()].map((i) => i.stop()))
+      if (server) {
+        const s = server
+        const closed = new Promise<void>((resolve) => s.close(() => resolve()))
+        // Keep-alive connections would hold close() open.
+        ;(s as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
+        await closed
+      }
+      await store.close()
+    },
+  }
+  return gateway
+}

@@ -1,0 +1,53 @@
+// Opens the store: embedded PGlite (a data folder, or memory) by default, PostgreSQL for DATABASE_URL=postgres://…
+// Both get the same drizzle schema and the same SQL migrations.
+import { mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { sql } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import * as schema from './schema.ts'
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+export type Store = { db: Database; kind: 'pglite' | 'postgres'; close(): Promise<void> }
+
+const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'migrations')
+/** Serialises migrations when several gateway processes start against one PostgreSQL. */
+const MIGRATION_LOCK = 7_415_001
+
+export async function createDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Store> {
+  const url = options.databaseUrl
+  if (url?.startsWith('postgres')) {
+    const { default: pg } = await import('pg')
+    const { drizzle } = await import('drizzle-orm/node-postgres')
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator')
+    const pool = new pg.Pool({ connectionString: url, max: 10 })
+    const db = drizzle({ client: pool, schema })
+    const lock = await pool.connect()
+    try {
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+      await migrate(db, { migrationsFolder })
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK])
+      lock.release()
+    }
+    return { db, kind: 'postgres', close: () => pool.end() }
+  }
+
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { drizzle } = await import('drizzle-orm/pglite')
+  const { migrate } = await import('drizzle-orm/pglite/migrator')
+  let dataDir: string | undefined
+  if (url !== 'pglite:memory') {
+    dataDir = join(options.dataDir ?? '.data', 'pglite')
+    mkdirSync(dataDir, { recursive: true })
+  }
+  const client = new PGlite(dataDir)
+  const db = drizzle({ client, schema })
+  await migrate(db, { migrationsFolder })
+  return { db, kind: 'pglite', close: () => client.close() }
+}
+
+export async function ping(db: Database): Promise<boolean> {
+  await db.execute(sql`select 1`)
+  return true
+}

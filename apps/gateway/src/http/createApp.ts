@@ -1,0 +1,69 @@
+// The HTTP application: CGW conventions (error bodies, trailing slashes, cache headers, empty bodies)
+// live here once, and every module's routes are mounted on top.
+import { OpenAPIHono } from '@hono/zod-openapi'
+import type { Hono } from 'hono'
+import { cors } from 'hono/cors'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { Store } from '../db/createDatabase.ts'
+import { createChainsRepository } from '../modules/chains/chains.repository.ts'
+import { createChainsRoutes } from '../modules/chains/chains.routes.ts'
+import { createHealthRoutes } from '../modules/health/health.routes.ts'
+import { createSafesRepository } from '../modules/safes/safes.repository.ts'
+import { createSafesRoutes } from '../modules/safes/safes.routes.ts'
+import { HttpError } from './errors.ts'
+
+export type AppDependencies = { store: Store; web?: Hono }
+
+export function createApp({ store, web }: AppDependencies) {
+  const app = new OpenAPIHono({
+    // `/v1/chains/` and `/v1/chains` are the same route (the SDK calls some paths with a trailing slash).
+    strict: false,
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const issue = result.error.issues[0]
+        const where = issue?.path.length ? ` (${issue.path.join('.')})` : ''
+        return c.json({ code: 422, message: `${issue?.message ?? 'Invalid input'}${where}` }, 422)
+      }
+    },
+  })
+
+  app.use('/v1/*', cors(), noCache)
+  app.use('/v2/*', cors(), noCache)
+  app.use('*', emptyBodyLength)
+
+  app.route('/', createHealthRoutes(store))
+  const chains = createChainsRepository(store.db)
+  app.route('/', createChainsRoutes({ chains }))
+  app.route('/', createSafesRoutes({ chains, safes: createSafesRepository(store.db) }))
+
+  app.doc31('/api-json', {
+    openapi: '3.1.0',
+    info: { title: 'Concord gateway', version: '0.1.0', description: 'Safe Client Gateway compatible API' },
+  })
+
+  if (web) app.route('/', web)
+
+  app.notFound((c) => c.json({ code: 404, message: `No route for ${c.req.method} ${c.req.path}` }, 404))
+  app.onError((error, c) => {
+    if (error instanceof HttpError)
+      return c.json({ code: error.status, message: error.message }, error.status)
+    const status = (error as { status?: number }).status
+    // Hono's own HTTPException (e.g. a malformed JSON body) is a client error too.
+    if (typeof status === 'number' && status >= 400 && status < 500)
+      return c.json({ code: status, message: error.message }, status as ContentfulStatusCode)
+    console.error(`${c.req.method} ${c.req.path} failed:`, error)
+    return c.json({ code: 500, message: 'Internal server error' }, 500)
+  })
+  return app
+}
+
+const noCache = async (c: { header(name: string, value: string): void }, next: () => Promise<void>) => {
+  await next()
+  c.header('Cache-Control', 'no-cache')
+}
+
+/** Old SDK releases choke on an empty body without `Content-Length: 0`. */
+const emptyBodyLength = async (c: { res: Response }, next: () => Promise<void>) => {
+  await next()
+  if (c.res.body === null && !c.res.headers.has('content-length')) c.res.headers.set('Content-Length', '0')
+}

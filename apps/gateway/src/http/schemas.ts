@@ -1,0 +1,44 @@
+// Schemas shared by every route: path parameters, the error body and the Page envelope.
+import { z } from '@hono/zod-openapi'
+import { getAddress, isAddress } from 'viem'
+
+export const ErrorSchema = z
+  .object({ code: z.number().int(), message: z.string() })
+  .openapi('Error', { example: { code: 404, message: 'Chain 5 is not served by this gateway' } })
+
+export const errorResponses = {
+  404: { description: 'Not found', content: { 'application/json': { schema: ErrorSchema } } },
+  422: { description: 'Invalid input', content: { 'application/json': { schema: ErrorSchema } } },
+} as const
+
+export const ChainIdParam = z
+  .string()
+  .regex(/^\d{1,20}$/, 'Invalid chain id')
+  .openapi({ param: { name: 'chainId', in: 'path' }, example: '31337' })
+
+/** Any-case hex address in, EIP-55 checksummed address out (as CGW). */
+export const AddressSchema = z
+  .string()
+  .refine((v) => isAddress(v, { strict: false }), 'Invalid address')
+  .transform((v) => getAddress(v))
+
+export const CursorQuery = z.object({
+  cursor: z.string().optional().openapi({ example: 'limit=20&offset=0' }),
+})
+
+export function pageSchema<T extends z.ZodType>(item: T, name: string) {
+  return z
+    .object({
+      count: z.number().int(),
+      next: z.string().nullable(),
+      previous: z.string().nullable(),
+      results: z.array(item),
+    })
+    .openapi(name)
+}
+
+/** An OpenAPI JSON response entry for createRoute(). */
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+})

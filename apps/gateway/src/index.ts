@@ -1,0 +1,3 @@
+export { type Config, ConfigError, type ConfigInput, configSchema, loadConfig } from './config/config.ts'
+export { createGateway, type Gateway } from './createGateway.ts'
+export { createWebRoutes, type WebRuntimeConfig } from './web/serveWeb.ts'

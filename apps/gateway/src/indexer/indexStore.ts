@@ -1,0 +1,180 @@
+// Everything the indexer reads from and writes to the database. One call to commitWindow() is one
+// database transaction holding a whole window of blocks and the cursor that points past it.
+import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
+import type { Address, Hex } from 'viem'
+import type { Database } from '../db/createDatabase.ts'
+import { blocks, indexerCursors, logs, multisigTransactions, safeOwners, safes } from '../db/schema.ts'
+import type { RawLog } from './events.ts'
+import type { MultisigRow, SafeRow } from './processLogs.ts'
+
+export type Cursor = { blockNumber: number; blockHash: Hex; genesisHash: Hex }
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+export function createIndexStore(db: Database, chainId: number) {
+  const writeSafes = async (tx: Tx, rows: SafeRow[]) => {
+    if (!rows.length) return
+    const addresses = rows.map((r) => r.address)
+    await tx
+      .insert(safes)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [safes.chainId, safes.address],
+        set: {
+          owners: sql`excluded.owners`,
+          threshold: sql`excluded.threshold`,
+          nonce: sql`excluded.nonce`,
+          modules: sql`excluded.modules`,
+          guard: sql`excluded.guard`,
+          fallbackHandler: sql`excluded.fallback_handler`,
+          implementation: sql`excluded.implementation`,
+          factory: sql`excluded.factory`,
+          updatedBlock: sql`excluded.updated_block`,
+        },
+      })
+    await tx
+      .delete(safeOwners)
+      .where(and(eq(safeOwners.chainId, chainId), inArray(safeOwners.safe, addresses)))
+    const owners = rows.flatMap((r) => r.owners.map((owner) => ({ chainId, owner, safe: r.address })))
+    if (owners.length) await tx.insert(safeOwners).values(owners).onConflictDoNothing()
+  }
+
+  return {
+    async getCursor(): Promise<Cursor | undefined> {
+      const [row] = await db.select().from(indexerCursors).where(eq(indexerCursors.chainId, chainId))
+      return (
+        row && {
+          blockNumber: row.blockNumber,
+          blockHash: row.blockHash as Hex,
+          genesisHash: row.genesisHash as Hex,
+        }
+      )
+    },
+
+    async loadSafes(addresses: Address[]): Promise<Map<Address, SafeRow>> {
+      const map = new Map<Address, SafeRow>()
+      for (let i = 0; i < addresses.length; i += 1000) {
+        const rows = await db
+          .select()
+          .from(safes)
+          .where(and(eq(safes.chainId, chainId), inArray(safes.address, addresses.slice(i, i + 1000))))
+        for (const row of rows) map.set(row.address as Address, row)
+      }
+      return map
+    },
+
+    async commitWindow(w: {
+      kept: RawLog[]
+      safes: SafeRow[]
+      multisig: MultisigRow[]
+      blocks: { number: number; hash: Hex; timestamp: number }[]
+      cursor: Cursor
+    }): Promise<void> {
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < w.kept.length; i += 1000) {
+          const chunk = w.kept.slice(i, i + 1000).map((l) => ({
+            chainId,
+            blockNumber: l.blockNumber,
+            logIndex: l.logIndex,
+            txHash: l.txHash,
+            address: l.address,
+            topics: l.topics,
+            data: l.data,
+          }))
+          await tx.insert(logs).values(chunk).onConflictDoNothing()
+        }
+        await writeSafes(tx, w.safes)
+        for (let i = 0; i < w.multisig.length; i += 500)
+          await tx
+            .insert(multisigTransactions)
+            .values(w.multisig.slice(i, i + 500))
+            .onConflictDoNothing()
+        if (w.blocks.length)
+          await tx
+            .insert(blocks)
+            .values(w.blocks.map((b) => ({ chainId, ...b })))
+            .onConflictDoUpdate({
+              target: [blocks.chainId, blocks.number],
+              set: { hash: sql`excluded.hash`, timestamp: sql`excluded.timestamp` },
+            })
+        await tx
+          .insert(indexerCursors)
+          .values({ chainId, ...w.cursor })
+          .onConflictDoUpdate({
+            target: indexerCursors.chainId,
+            set: { blockNumber: w.cursor.blockNumber, blockHash: w.cursor.blockHash, updatedAt: new Date() },
+          })
+      })
+    },
+
+    /** Stored block hashes at or below `blockNumber`, newest first (candidates for a fork point). */
+    async recentBlocks(blockNumber: number, limit: number) {
+      return db
+        .select({ number: blocks.number, hash: blocks.hash })
+        .from(blocks)
+        .where(and(eq(blocks.chainId, chainId), lte(blocks.number, blockNumber)))
+        .orderBy(desc(blocks.number))
+        .limit(limit)
+    },
+
+    /** Drops everything above `forkBlock` and rebuilds the state of the Safes it touched from their remaining logs. */
+    async rollback(forkBlock: number, replay: (logs: RawLog[]) => Promise<SafeRow[]>, cursor: Cursor) {
+      await db.transaction(async (tx) => {
+        const touched = await tx
+          .selectDistinct({ address: logs.address })
+          .from(logs)
+          .where(and(eq(logs.chainId, chainId), gt(logs.blockNumber, forkBlock)))
+        const affected = touched.map((t) => t.address)
+        await tx.delete(logs).where(and(eq(logs.chainId, chainId), gt(logs.blockNumber, forkBlock)))
+        await tx.delete(blocks).where(and(eq(blocks.chainId, chainId), gt(blocks.number, forkBlock)))
+        await tx
+          .delete(multisigTransactions)
+          .where(
+            and(eq(multisigTransactions.chainId, chainId), gt(multisigTransactions.blockNumber, forkBlock)),
+          )
+        if (affected.length) {
+          await tx.delete(safes).where(and(eq(safes.chainId, chainId), inArray(safes.address, affected)))
+          await tx
+            .delete(safeOwners)
+            .where(and(eq(safeOwners.chainId, chainId), inArray(safeOwners.safe, affected)))
+          // The remaining history of those Safes (their own logs and the ProxyCreation that made them).
+          const padded = affected.map((a) => `0x${a.slice(2).toLowerCase().padStart(64, '0')}`)
+          const remaining = await tx
+            .select()
+            .from(logs)
+            .where(
+              and(
+                eq(logs.chainId, chainId),
+                sql`(${inArray(logs.address, affected)} or ${logs.topics}[2] = any(${sql.param(padded)}::text[]))`,
+              ),
+            )
+            .orderBy(logs.blockNumber, logs.logIndex)
+          const rebuilt = await replay(
+            remaining.map((l) => ({
+              ...l,
+              blockHash: '0x' as Hex,
+              txHash: l.txHash as Hex,
+              address: l.address as Hex,
+              topics: l.topics as Hex[],
+              data: l.data as Hex,
+            })),
+          )
+          await writeSafes(tx, rebuilt)
+        }
+        await tx
+          .update(indexerCursors)
+          .set({ blockNumber: cursor.blockNumber, blockHash: cursor.blockHash, updatedAt: new Date() })
+          .where(eq(indexerCursors.chainId, chainId))
+      })
+    },
+
+    /** Forgets the chain's whole index (another chain answers behind the same id). */
+    async reset(): Promise<void> {
+      await db.transaction(async (tx) => {
+        for (const table of [logs, blocks, multisigTransactions, safes, safeOwners, indexerCursors])
+          await tx.delete(table).where(eq(table.chainId, chainId))
+      })
+    },
+  }
+}
+
+export type IndexStore = ReturnType<typeof createIndexStore>

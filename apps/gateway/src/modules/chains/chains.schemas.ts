@@ -1,0 +1,66 @@
+// The CGW Chain shape (cgw-api.md §8.1).
+import { z } from '@hono/zod-openapi'
+import { pageSchema } from '../../http/schemas.ts'
+
+const RpcUri = z.object({
+  authentication: z.enum(['API_KEY_PATH', 'NO_AUTHENTICATION', 'UNKNOWN']),
+  value: z.string(),
+})
+
+const GasPrice = z.union([
+  z.object({ type: z.literal('ORACLE'), uri: z.string(), gasParameter: z.string(), gweiFactor: z.string() }),
+  z.object({ type: z.literal('FIXED'), weiValue: z.string() }),
+  z.object({ type: z.literal('FIXED1559'), maxFeePerGas: z.string(), maxPriorityFeePerGas: z.string() }),
+])
+
+const address = z.string()
+
+export const ChainSchema = z
+  .object({
+    chainId: z.string(),
+    chainName: z.string(),
+    description: z.string(),
+    chainLogoUri: z.string().nullable(),
+    l2: z.boolean(),
+    isTestnet: z.boolean(),
+    zk: z.boolean(),
+    shortName: z.string(),
+    nativeCurrency: z.object({
+      name: z.string(),
+      symbol: z.string(),
+      decimals: z.number(),
+      logoUri: z.string(),
+    }),
+    transactionService: z.string(),
+    blockExplorerUriTemplate: z.object({ address: z.string(), txHash: z.string(), api: z.string() }),
+    beaconChainExplorerUriTemplate: z.object({ publicKey: z.string().nullable() }),
+    rpcUri: RpcUri,
+    safeAppsRpcUri: RpcUri,
+    publicRpcUri: RpcUri,
+    theme: z.object({ textColor: z.string(), backgroundColor: z.string() }),
+    ensRegistryAddress: z.string().nullable(),
+    gasPrice: z.array(GasPrice),
+    disabledWallets: z.array(z.string()),
+    features: z.array(z.string()),
+    balancesProvider: z.object({ chainName: z.string().nullable(), enabled: z.boolean() }),
+    contractAddresses: z.object({
+      safeSingletonAddress: address,
+      safeProxyFactoryAddress: address,
+      multiSendAddress: address,
+      multiSendCallOnlyAddress: address,
+      fallbackHandlerAddress: address,
+      signMessageLibAddress: address,
+      createCallAddress: address,
+      simulateTxAccessorAddress: address,
+      safeWebAuthnSignerFactoryAddress: address.nullable(),
+    }),
+    recommendedMasterCopyVersion: z.string().nullable(),
+    relayer: z.null(),
+  })
+  .openapi('Chain')
+
+export type Chain = z.infer<typeof ChainSchema>
+
+export const ChainPageSchema = pageSchema(ChainSchema, 'ChainPage')
+
+export const MasterCopySchema = z.object({ address: z.string(), version: z.string() }).openapi('MasterCopy')

@@ -1,0 +1,25 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { type Database, ping } from '../../db/createDatabase.ts'
+
+const HealthSchema = z
+  .object({ status: z.enum(['ok', 'unavailable']), database: z.string() })
+  .openapi('Health')
+
+const health = createRoute({
+  method: 'get',
+  path: '/health',
+  tags: ['health'],
+  responses: {
+    200: { description: 'Ready', content: { 'application/json': { schema: HealthSchema } } },
+    503: { description: 'Database unreachable', content: { 'application/json': { schema: HealthSchema } } },
+  },
+})
+
+export function createHealthRoutes({ db, kind }: { db: Database; kind: string }) {
+  return new OpenAPIHono().openapi(health, async (c) => {
+    const ok = await ping(db).catch(() => false)
+    return ok
+      ? c.json({ status: 'ok' as const, database: kind }, 200)
+      : c.json({ status: 'unavailable' as const, database: kind }, 503)
+  })
+}

@@ -1,0 +1,123 @@
+import { SAFE_VERSION, safeV141 } from '@concord/safe/contracts'
+import { knownMasterCopies } from '@concord/safe/deployments'
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { getAddress } from 'viem'
+import { NotFoundError } from '../../http/errors.ts'
+import { AddressSchema, ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
+import type { ChainsRepository } from '../chains/chains.repository.ts'
+import type { SafesRepository } from './safes.repository.ts'
+import { OwnedSafesSchema, SafeInfoSchema, SafeNoncesSchema } from './safes.schemas.ts'
+
+const safeParams = z.object({
+  chainId: ChainIdParam,
+  safeAddress: AddressSchema.openapi({ param: { name: 'safeAddress', in: 'path' } }),
+})
+
+const getSafe = createRoute({
+  method: 'get',
+  path: '/v1/chains/{chainId}/safes/{safeAddress}',
+  tags: ['safes'],
+  request: { params: safeParams },
+  responses: { 200: json(SafeInfoSchema, 'Safe state'), ...errorResponses },
+})
+
+const getNonces = createRoute({
+  method: 'get',
+  path: '/v1/chains/{chainId}/safes/{safeAddress}/nonces',
+  tags: ['safes'],
+  request: { params: safeParams },
+  responses: { 200: json(SafeNoncesSchema, 'Current and recommended nonce'), ...errorResponses },
+})
+
+const getOwnedSafes = createRoute({
+  method: 'get',
+  path: '/v1/chains/{chainId}/owners/{ownerAddress}/safes',
+  tags: ['owners'],
+  request: {
+    params: z.object({
+      chainId: ChainIdParam,
+      ownerAddress: AddressSchema.openapi({ param: { name: 'ownerAddress', in: 'path' } }),
+    }),
+  },
+  responses: { 200: json(OwnedSafesSchema, 'Safes the address owns'), ...errorResponses },
+})
+
+const CONTRACT_NAMES: Record<string, string> = {
+  [safeV141.compatibilityFallbackHandler]: 'CompatibilityFallbackHandler',
+}
+const info = (value: string) => ({ value, name: CONTRACT_NAMES[value] ?? null, logoUri: null })
+const semver = (v: string) => v.split('+')[0]?.split('.').map(Number) ?? []
+const older = (a: string, b: string) => {
+  const [x, y] = [semver(a), semver(b)]
+  for (let i = 0; i < 3; i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) < (y[i] ?? 0)
+  return false
+}
+
+export function createSafesRoutes({ chains, safes }: { chains: ChainsRepository; safes: SafesRepository }) {
+  const masterCopies = new Map(knownMasterCopies().map((m) => [m.address, m]))
+
+  const requireSafe = async (chainId: string, address: string) => {
+    const chain = await chains.get(Number(chainId))
+    if (!chain) throw new NotFoundError(`Chain ${chainId} is not served by this gateway`)
+    const safe = await safes.get(chain.chainId, address)
+    if (!safe)
+      throw new NotFoundError(`No Safe at ${address} on chain ${chainId} (not deployed or not indexed yet)`)
+    const configured = chain.masterCopies.find((m) => getAddress(m.address) === safe.implementation)
+    return { chain, safe, masterCopy: masterCopies.get(safe.implementation as `0x${string}`) ?? configured }
+  }
+
+  return new OpenAPIHono()
+    .openapi(getSafe, async (c) => {
+      const { chainId, safeAddress } = c.req.valid('param')
+      const { chain, safe, masterCopy } = await requireSafe(chainId, safeAddress)
+      const { lastTimestamp } = await safes.multisigSummary(chain.chainId, safe.address)
+      const l2 = masterCopy && 'l2' in masterCopy && masterCopy.l2
+      const version = masterCopy ? `${masterCopy.version}${l2 ? '+L2' : ''}` : null
+      return c.json(
+        {
+          address: info(safe.address),
+          chainId,
+          nonce: safe.nonce,
+          threshold: safe.threshold,
+          owners: safe.owners.map((o) => ({ value: o, name: null, logoUri: null })),
+          implementation: {
+            value: safe.implementation,
+            name: masterCopy ? `Safe ${version}` : null,
+            logoUri: null,
+          },
+          implementationVersionState: !version
+            ? ('UNKNOWN' as const)
+            : older(version, SAFE_VERSION)
+              ? ('OUTDATED' as const)
+              : ('UP_TO_DATE' as const),
+          modules: safe.modules.length ? safe.modules.map(info) : null,
+          fallbackHandler: safe.fallbackHandler ? info(safe.fallbackHandler) : null,
+          guard: safe.guard ? info(safe.guard) : null,
+          version,
+          collectiblesTag: null,
+          txQueuedTag: null,
+          txHistoryTag: lastTimestamp === null ? null : String(lastTimestamp),
+          messagesTag: null,
+        },
+        200,
+      )
+    })
+    .openapi(getNonces, async (c) => {
+      const { chainId, safeAddress } = c.req.valid('param')
+      const { chain, safe } = await requireSafe(chainId, safeAddress)
+      const { maxNonce } = await safes.multisigSummary(chain.chainId, safe.address)
+      return c.json(
+        {
+          currentNonce: safe.nonce,
+          recommendedNonce: Math.max(safe.nonce, maxNonce === null ? 0 : maxNonce + 1),
+        },
+        200,
+      )
+    })
+    .openapi(getOwnedSafes, async (c) => {
+      const { chainId, ownerAddress } = c.req.valid('param')
+      const chain = await chains.get(Number(chainId))
+      if (!chain) throw new NotFoundError(`Chain ${chainId} is not served by this gateway`)
+      return c.json({ safes: await safes.ownedBy(chain.chainId, ownerAddress) }, 200)
+    })
+}

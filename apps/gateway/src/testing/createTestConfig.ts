@@ -1,0 +1,16 @@
+import type { ChainConfig } from '../config/chainConfig.ts'
+import { type Config, type ConfigInput, configSchema } from '../config/config.ts'
+
+type ChainInput = Partial<ChainConfig> & Pick<ChainConfig, 'chainId'>
+
+/** A valid Config for tests; typed against the schema so new required settings break here first. */
+export function createTestConfig(
+  overrides: Omit<Partial<ConfigInput>, 'chains'> & { chains?: ChainInput[] } = {},
+): Config {
+  const chains = (overrides.chains ?? [{ chainId: 31337, name: 'Devnet', devnet: true }]).map((c) => ({
+    name: `Chain ${c.chainId}`,
+    rpcUrl: 'http://127.0.0.1:8545',
+    ...c,
+  }))
+  return configSchema.parse({ port: 0, databaseUrl: 'pglite:memory', indexer: false, ...overrides, chains })
+}

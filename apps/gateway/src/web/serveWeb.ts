@@ -1,0 +1,42 @@
+// Serves the built web app on the gateway's origin, with a /config.json generated from this gateway's
+// configuration (so the same build works against any gateway: nothing is baked in at build time).
+import { existsSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+
+export type WebRuntimeConfig = {
+  /** '' means "the origin the page was loaded from". */
+  gatewayUrl: string
+  walletConnectProjectId: string | null
+  devnetChainId: string | null
+}
+
+const API_PREFIXES = ['/v1/', '/v2/', '/api-json', '/health']
+
+export function createWebRoutes(webDir: string, runtime: WebRuntimeConfig) {
+  const indexFile = join(webDir, 'index.html')
+  if (!existsSync(indexFile)) throw new Error(`webDir: ${webDir} has no index.html (build the web app first)`)
+  const indexHtml = readFileSync(indexFile, 'utf8')
+  const root = relative(process.cwd(), webDir) || '.'
+
+  return (
+    new Hono()
+      .get('/config.json', (c) => {
+        c.header('Cache-Control', 'no-cache')
+        return c.json(runtime)
+      })
+      // Hashed assets never change; everything else is revalidated.
+      .use('/assets/*', async (c, next) => {
+        await next()
+        if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable')
+      })
+      .use('*', serveStatic({ root }))
+      // Client-side routes (e.g. /safes/31337:0x…) get the app shell.
+      .get('*', (c) => {
+        if (API_PREFIXES.some((p) => c.req.path.startsWith(p))) return c.notFound()
+        c.header('Cache-Control', 'no-cache')
+        return c.html(indexHtml)
+      })
+  )
+}
