@@ -1,0 +1,79 @@
+import '@rainbow-me/rainbowkit/styles.css'
+import { RainbowKitProvider } from '@rainbow-me/rainbowkit'
+import { useEffect, useMemo } from 'react'
+import { RouterProvider } from 'react-router/dom'
+import { ToastContainer } from 'react-toastify'
+import { WagmiProvider } from 'wagmi'
+import { APP_NAME, TOAST_AUTO_CLOSE_MS, TOAST_DRAG_PERCENT } from '../config/constants'
+import { type AppChain, toViemChain } from '../features/chains/toViemChain'
+import { rainbowTheme } from '../features/settings/rainbowTheme'
+import { useSettings } from '../features/settings/useSettings'
+import { buildConnectors } from '../features/wallet/buildConnectors'
+import { DevnetAccountPickerDialog } from '../features/wallet/components/DevnetAccountPickerDialog'
+import { devnetAccountPicker } from '../features/wallet/devnetAccountPicker'
+import { createWagmiConfig } from '../lib/wagmi'
+import { useRuntime } from './RuntimeContext'
+import { router } from './router'
+
+/** wagmi + RainbowKit for the gateway's chains, toasts, and the routed app shell. */
+export function WalletProvider() {
+  const { runtimeConfig, chains } = useRuntime()
+  const { accentColor, borderRadius, themeMode } = useSettings()
+
+  const appChains = useMemo(() => chains.map(toViemChain) as [AppChain, ...AppChain[]], [chains])
+
+  // The wagmi config is rebuilt (and the wallet tree remounted) only when what it depends on changes,
+  // e.g. when the gateway starts serving another chain.
+  const configKey = [
+    runtimeConfig.walletConnectProjectId,
+    runtimeConfig.devnetChainId,
+    ...appChains.map((chain) => `${chain.id}@${chain.rpcUrls.default.http[0]}`),
+  ].join('|')
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: configKey captures every input that matters.
+  const wagmiConfig = useMemo(() => {
+    const devnetChain = appChains.find((chain) => String(chain.id) === runtimeConfig.devnetChainId)
+    const devnetRpcUrl = devnetChain?.rpcUrls.default.http[0]
+    const connectors = buildConnectors({
+      walletConnectProjectId: runtimeConfig.walletConnectProjectId,
+      devnet:
+        devnetChain && devnetRpcUrl
+          ? {
+              chainId: devnetChain.id,
+              rpcUrl: devnetRpcUrl,
+              pickAccount: (accounts, lastAccount) => devnetAccountPicker.request(accounts, lastAccount),
+            }
+          : undefined,
+    })
+    return createWagmiConfig({ chains: appChains, connectors })
+  }, [configKey])
+
+  const theme = useMemo(
+    () => rainbowTheme({ accentColor, borderRadius, themeMode }),
+    [accentColor, borderRadius, themeMode],
+  )
+
+  // The app's own accent and corner radius follow the wallet theme.
+  useEffect(() => {
+    const style = document.documentElement.style
+    style.setProperty('--accent', theme.colors.accentColor)
+    style.setProperty('--accent-fg', theme.colors.accentColorForeground)
+    style.setProperty('--radius', theme.radii.connectButton)
+  }, [theme])
+
+  return (
+    <WagmiProvider key={configKey} config={wagmiConfig}>
+      <RainbowKitProvider theme={theme} appInfo={{ appName: APP_NAME }} showRecentTransactions>
+        <RouterProvider router={router} />
+        <DevnetAccountPickerDialog />
+      </RainbowKitProvider>
+      <ToastContainer
+        position="top-right"
+        autoClose={TOAST_AUTO_CLOSE_MS}
+        draggable
+        draggablePercent={TOAST_DRAG_PERCENT}
+        theme={themeMode}
+      />
+    </WagmiProvider>
+  )
+}

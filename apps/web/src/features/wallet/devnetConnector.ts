@@ -1,0 +1,112 @@
+import { type Address, getAddress, UnsupportedProviderMethodError } from 'viem'
+import { ChainNotConfiguredError, createConnector } from 'wagmi'
+import { createDevnetProvider, type DevnetProvider } from './devnetProvider'
+
+export type DevnetConnectorParameters = {
+  chainId: number
+  /** The devnet node's JSON-RPC URL (the chain's publicRpcUri). */
+  rpcUrl: string
+  /** Asks the user which of the node's accounts to use. */
+  pickAccount: (accounts: readonly Address[], lastAccount: Address | undefined) => Promise<Address>
+}
+
+// wagmi prefixes these with `wagmi.` in localStorage.
+const ACCOUNT_KEY = 'devnet.account'
+const CONNECTED_KEY = 'devnet.connected'
+
+type StorageItem = { [ACCOUNT_KEY]: Address; [CONNECTED_KEY]: boolean }
+
+devnet.type = 'devnet' as const
+
+/**
+ * wagmi connector for the devnet's unlocked test accounts. The user picks an account when
+ * connecting; the pick is remembered so a page reload reconnects to the same account.
+ */
+export function devnet({ chainId, rpcUrl, pickAccount }: DevnetConnectorParameters) {
+  return createConnector<DevnetProvider, Record<string, unknown>, StorageItem>((config) => {
+    let account: Address | undefined
+    const provider = createDevnetProvider({ rpcUrl, chainId, getAccount: () => account })
+
+    const nodeAccounts = async (): Promise<Address[]> =>
+      ((await provider.rpc('eth_accounts')) as string[]).map((address) => getAddress(address))
+
+    return {
+      id: 'devnet',
+      name: 'Devnet wallet',
+      type: devnet.type,
+
+      async connect({ isReconnecting, withCapabilities } = {}) {
+        const stored = (await config.storage?.getItem(ACCOUNT_KEY)) ?? undefined
+        let selected = isReconnecting ? stored : undefined
+        if (!selected) {
+          const accounts = await nodeAccounts()
+          if (accounts.length === 0) throw new Error('The devnet node has no unlocked accounts.')
+          selected = await pickAccount(accounts, stored)
+        }
+        account = getAddress(selected)
+        await config.storage?.setItem(ACCOUNT_KEY, account)
+        await config.storage?.setItem(CONNECTED_KEY, true)
+        provider.emit('connect', { chainId: `0x${chainId.toString(16)}` })
+        return {
+          accounts: (withCapabilities ? [{ address: account, capabilities: {} }] : [account]) as never,
+          chainId,
+        }
+      },
+
+      async disconnect() {
+        account = undefined
+        // The picked account stays stored so the picker can preselect it next time.
+        await config.storage?.setItem(CONNECTED_KEY, false)
+        provider.emit('disconnect')
+      },
+
+      async getAccounts() {
+        return account ? [account] : []
+      },
+
+      async getChainId() {
+        return chainId
+      },
+
+      async getProvider() {
+        return provider
+      },
+
+      async isAuthorized() {
+        try {
+          if (!(await config.storage?.getItem(CONNECTED_KEY))) return false
+          const stored = await config.storage?.getItem(ACCOUNT_KEY)
+          if (!stored) return false
+          // A restarted devnet may have other accounts; then the user picks again.
+          return (await nodeAccounts()).includes(getAddress(stored))
+        } catch {
+          return false
+        }
+      },
+
+      async switchChain({ chainId: requested }) {
+        const chain = config.chains.find((candidate) => candidate.id === requested)
+        if (!chain) throw new ChainNotConfiguredError()
+        if (requested !== chainId)
+          throw new UnsupportedProviderMethodError(
+            new Error(`The Devnet wallet only supports chain ${chainId}.`),
+          )
+        return chain
+      },
+
+      onAccountsChanged(accounts) {
+        if (accounts.length === 0) this.onDisconnect()
+        else config.emitter.emit('change', { accounts: accounts.map((address) => getAddress(address)) })
+      },
+
+      onChainChanged(chain) {
+        config.emitter.emit('change', { chainId: Number(chain) })
+      },
+
+      async onDisconnect() {
+        account = undefined
+        config.emitter.emit('disconnect')
+      },
+    }
+  })
+}

@@ -1,0 +1,59 @@
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
+import { MutationCache, QueryClient } from '@tanstack/react-query'
+import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
+import { deserialize, serialize } from 'wagmi'
+import { QUERY_CACHE_BUSTER, QUERY_CACHE_MAX_AGE_MS, STORAGE_KEYS } from '../config/constants'
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** Set to false when the component shows the error itself. */
+      errorToast?: boolean
+    }
+  }
+}
+
+// wagmi's connection mutations report their errors in the connect dialog or the wrong-network banner.
+const SILENT_MUTATIONS = new Set(['connect', 'reconnect', 'disconnect', 'switchChain', 'switchAccount'])
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+
+/** Toasts failed mutations. react-toastify is loaded lazily to keep it out of the entry chunk. */
+function toastMutationError(error: unknown): void {
+  void import('react-toastify').then(({ toast }) => toast.error(errorText(error)))
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        gcTime: QUERY_CACHE_MAX_AGE_MS,
+        retry: 0,
+        networkMode: 'offlineFirst',
+      },
+      mutations: { networkMode: 'offlineFirst' },
+    },
+    mutationCache: new MutationCache({
+      onError(error, _variables, _context, mutation) {
+        const key = mutation.options.mutationKey?.[0]
+        if (mutation.meta?.errorToast === false) return
+        if (typeof key === 'string' && SILENT_MUTATIONS.has(key)) return
+        toastMutationError(error)
+      },
+    }),
+  })
+}
+
+/** Persists successful queries to localStorage for a day; wagmi's serializer keeps bigints intact. */
+export function createPersistOptions(): Omit<PersistQueryClientOptions, 'queryClient'> {
+  return {
+    persister: createSyncStoragePersister({
+      storage: typeof window === 'undefined' ? undefined : window.localStorage,
+      key: STORAGE_KEYS.queryCache,
+      serialize,
+      deserialize,
+    }),
+    maxAge: QUERY_CACHE_MAX_AGE_MS,
+    buster: QUERY_CACHE_BUSTER,
+  }
+}
