@@ -1,0 +1,36 @@
+// Builds apps/web when its dist is missing or older than any of its sources.
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+
+export const webDir = join(import.meta.dirname, '..', 'apps', 'web')
+export const webDistDir = join(webDir, 'dist')
+
+function newestMtime(path: string): number {
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return Math.max(
+    stat.mtimeMs,
+    ...readdirSync(path)
+      .filter((name) => name !== 'node_modules' && name !== 'dist' && name !== 'e2e')
+      .map((name) => newestMtime(join(path, name))),
+  )
+}
+
+export function webBuildIsCurrent(): boolean {
+  const index = join(webDistDir, 'index.html')
+  return existsSync(index) && statSync(index).mtimeMs >= newestMtime(webDir)
+}
+
+export function ensureWebBuild(log: (line: string) => void = console.log): void {
+  if (webBuildIsCurrent()) return
+  log('Building the web app…')
+  const result = spawnSync('npm', ['run', 'build', '-w', '@concord/web'], {
+    cwd: join(webDir, '..', '..'),
+    // Inside a test runner NODE_ENV is "test", which would bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+  })
+  if (result.status !== 0) throw new Error(`web build failed:\n${result.stdout}\n${result.stderr}`)
+}

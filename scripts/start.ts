@@ -1,0 +1,81 @@
+// `npm start`: runs Concord and prints the URL to open.
+//   default                  embedded devnet + demo scenario + gateway + web, one origin
+//   CONCORD_RPC_URL=…        no devnet: the gateway follows that chain instead (data kept in .data/)
+//   CONCORD_GATEWAY_URL=…    web app only, talking to that gateway (e.g. the public Safe client gateway)
+// PORT (3000), HOST (127.0.0.1), DEVNET_PORT (8545), WALLETCONNECT_PROJECT_ID, DATABASE_URL as for the gateway.
+
+import { configSchema, createGateway, createWebRoutes } from '@concord/gateway'
+import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
+import { createPublicClient, http } from 'viem'
+import { ensureWebBuild, webDistDir } from './buildWeb.ts'
+import { startStack } from './stack.ts'
+
+const started = performance.now()
+const env = process.env
+const port = Number(env.PORT ?? 3000)
+const host = env.HOST ?? '127.0.0.1'
+const walletConnectProjectId = env.WALLETCONNECT_PROJECT_ID || undefined
+const stops: (() => Promise<void>)[] = []
+let url: string
+
+if (env.CONCORD_GATEWAY_URL) {
+  ensureWebBuild()
+  const app = new Hono().route(
+    '/',
+    createWebRoutes(webDistDir, {
+      gatewayUrl: env.CONCORD_GATEWAY_URL,
+      walletConnectProjectId: walletConnectProjectId ?? null,
+      devnetChainId: null,
+    }),
+  )
+  url = await new Promise<string>((resolve) => {
+    const server = serve({ fetch: app.fetch, port, hostname: host }, (info) =>
+      resolve(`http://${host}:${info.port}`),
+    )
+    stops.push(() => new Promise((r) => server.close(() => r())))
+  })
+  console.log(`Web app using the gateway at ${env.CONCORD_GATEWAY_URL}`)
+} else if (env.CONCORD_RPC_URL) {
+  ensureWebBuild()
+  const rpcUrl = env.CONCORD_RPC_URL
+  const chainId = await createPublicClient({ transport: http(rpcUrl) }).getChainId()
+  const gateway = await createGateway(
+    configSchema.parse({
+      port,
+      host,
+      databaseUrl: env.DATABASE_URL,
+      webDir: webDistDir,
+      walletConnectProjectId,
+      chains: [{ chainId, name: `Chain ${chainId}`, rpcUrl }],
+    }),
+  )
+  url = await gateway.listen()
+  stops.push(() => gateway.stop())
+  console.log(`Following chain ${chainId} at ${rpcUrl}`)
+} else {
+  const stack = await startStack({
+    port,
+    host,
+    devnetPort: Number(env.DEVNET_PORT ?? 8545),
+    databaseUrl: env.DATABASE_URL,
+    walletConnectProjectId,
+  })
+  url = stack.url
+  stops.push(() => stack.stop())
+  console.log(`Devnet (chain ${stack.devnet.chainId}) at ${stack.rpcUrl}`)
+  for (const [name, safe] of Object.entries(stack.devnet.scenario?.safes ?? {}))
+    console.log(`  demo Safe "${name}": ${safe.address} (${safe.threshold} of ${safe.owners.length})`)
+}
+
+console.log(`\nConcord is ready in ${((performance.now() - started) / 1000).toFixed(1)} s. Open ${url}\n`)
+
+let stopping = false
+const stop = async () => {
+  if (stopping) return
+  stopping = true
+  for (const s of stops.reverse()) await s().catch(() => {})
+  process.exit(0)
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)

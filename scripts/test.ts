@@ -1,0 +1,47 @@
+// `npm test` after lint and typecheck: the Vitest projects one after another (unit, devnet, e2e), so the
+// browser suite never competes with the chain tests for the 2 cores, then one summary line for CI.
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const outDir = join(import.meta.dirname, '..', '.data', 'test-results')
+mkdirSync(outDir, { recursive: true })
+const projects = process.argv.slice(2).length ? process.argv.slice(2) : ['unit', 'devnet', 'e2e']
+let passed = 0
+let failed = 0
+let skipped = 0
+let exitCode = 0
+
+for (const project of projects) {
+  const outputFile = join(outDir, `${project}.json`)
+  const run = spawnSync(
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${outputFile}`,
+    ],
+    { stdio: 'inherit' },
+  )
+  if (run.status !== 0) exitCode = 1
+  try {
+    const report = JSON.parse(readFileSync(outputFile, 'utf8'))
+    passed += report.numPassedTests
+    failed += report.numFailedTests
+    skipped += report.numPendingTests + report.numTodoTests
+    if (report.numTotalTests === 0) {
+      console.error(`project ${project} ran no test`)
+      exitCode = 1
+    }
+  } catch {
+    console.error(`project ${project} wrote no report`)
+    exitCode = 1
+  }
+}
+
+console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
+process.exit(exitCode)
