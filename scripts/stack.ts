@@ -54,7 +54,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
 }
 
-export function devnetChainConfig(devnet: Pick<Devnet, 'chainId' | 'rpcUrl'>) {
+/** Demo prices in USD (the static price table): ETH $3,000, cUSD $1, CGT $0.50. */
+export const DEMO_PRICES = { native: 3000, usd: 1, gov: 0.5 } as const
+
+export function devnetChainConfig(devnet: Pick<Devnet, 'chainId' | 'rpcUrl' | 'assets'>) {
   return {
     chainId: devnet.chainId,
     name: 'Concord Devnet',
@@ -64,5 +67,11 @@ export function devnetChainConfig(devnet: Pick<Devnet, 'chainId' | 'rpcUrl'>) {
     isTestnet: true,
     devnet: true,
     theme: { textColor: '#ffffff', backgroundColor: '#6b4eff' },
+    prices: {
+      native: DEMO_PRICES.native,
+      tokens: devnet.assets
+        ? { [devnet.assets.usd]: DEMO_PRICES.usd, [devnet.assets.gov]: DEMO_PRICES.gov }
+        : {},
+    },
   }
 }

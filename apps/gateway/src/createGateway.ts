@@ -30,7 +30,7 @@ export async function createGateway(config: Config, indexerOptions: IndexerOptio
         devnetChainId: devnet ? String(devnet.chainId) : null,
       })
     : undefined
-  const app = createApp({ store, web })
+  const app = createApp({ store, web, abis: config.abis, fiatRates: config.fiatRates })
 
   const indexers = new Map<number, Indexer>()
   for (const chain of config.chains) {

@@ -63,6 +63,15 @@ export const chainConfigSchema = z.strictObject({
   devnet: z.boolean().default(false),
   /** Extra Safe singletons (beyond the canonical 1.3.0/1.4.1 ones) a proxy may use to count as a Safe. */
   masterCopies: z.array(z.strictObject({ address: hexAddress, version: z.string() })).default([]),
+  /** Static USD prices, the default price source (no third-party key): the native coin and tokens by address. */
+  prices: z
+    .strictObject({
+      native: z.number().nonnegative().optional(),
+      tokens: z.record(hexAddress, z.number().nonnegative()).default({}),
+    })
+    .default({ tokens: {} }),
+  /** Tokens to hide as spam (besides those whose metadata could not be read). */
+  spamTokens: z.array(hexAddress).default([]),
 })
 
 export type ChainConfig = z.infer<typeof chainConfigSchema>

@@ -54,6 +54,41 @@ describe('loadConfig', () => {
     )
   })
 
+  it('abis: operator ABIs from the config file, parsed, address checksummed; [] by default', () => {
+    expect(loadConfig(env({})).abis).toEqual([])
+    const dir = mkdtempSync(join(tmpdir(), 'concord-config-'))
+    const file = join(dir, 'concord.json')
+    const address = '0x5fbdb2315678afecb367f032d93f642f64180aa3'
+    writeFileSync(
+      file,
+      JSON.stringify({
+        chains: [chain],
+        abis: [
+          { address, abi: ['function deposit(address receiver)', 'withdraw(uint256 shares)'] },
+          { abi: [{ type: 'function', name: 'ping', inputs: [], outputs: [], stateMutability: 'view' }] },
+        ],
+      }),
+    )
+    const { abis } = loadConfig({ CONCORD_CONFIG: file })
+    expect(abis[0]?.address).toBe('0x5FbDB2315678afecb367f032d93F642f64180aa3')
+    expect(abis[0]?.abi.map((f) => (f as { name: string }).name)).toEqual(['deposit', 'withdraw'])
+    expect(abis[1]).toMatchObject({ abi: [{ type: 'function', name: 'ping' }] })
+  })
+
+  it.each([
+    [{ abi: ['function ok()', 'function foo(uint257 x)'] }, /abis\.0\.abi\.1: Unknown type\. .*uint257/],
+    [{ abi: [{ type: 'function', name: 'f', inputs: 'x' }] }, /abis\.0\.abi\.0: "inputs" must be an array/],
+    [{ abi: [] }, /abis\.0\.abi: /],
+    [{ address: '0x12', abi: ['function f()'] }, /abis\.0\.address: expected a 0x-prefixed/],
+    [{ abi: ['function f()'], adress: '0x' }, /abis\.0: Unrecognized key.*adress/],
+  ])('error: an invalid abis entry %o names the setting', (entry, message) => {
+    const dir = mkdtempSync(join(tmpdir(), 'concord-config-'))
+    const file = join(dir, 'concord.json')
+    writeFileSync(file, JSON.stringify({ chains: [chain], abis: [entry] }))
+    expect(() => loadConfig({ CONCORD_CONFIG: file })).toThrow(ConfigError)
+    expect(() => loadConfig({ CONCORD_CONFIG: file })).toThrow(message)
+  })
+
   it('error: an unknown key in the config file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'concord-config-'))
     const file = join(dir, 'concord.json')

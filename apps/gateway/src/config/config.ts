@@ -2,8 +2,39 @@
 // (CONCORD_CONFIG). Every problem is reported with the name of the setting that caused it.
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { type Abi, type Address, getAddress } from 'viem'
 import { z } from 'zod'
+import { AbiEntryError, parseAbiEntries } from '../modules/dataDecoder/abiRegistry.ts'
 import { chainConfigSchema } from './chainConfig.ts'
+
+/**
+ * An ABI the data decoder should know: human-readable signatures (viem parseAbi) or JSON ABI items, optionally
+ * bound to one contract address (then it wins over the built-in ABIs for calls to that address).
+ */
+const abiSettingSchema = z
+  .strictObject({
+    address: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed 20-byte address')
+      .transform((v): Address => getAddress(v))
+      .optional(),
+    abi: z.array(z.union([z.string(), z.record(z.string(), z.unknown())])).min(1),
+  })
+  .transform(({ address, abi: entries }, ctx) => {
+    let abi: Abi
+    try {
+      abi = parseAbiEntries(entries)
+    } catch (error) {
+      const index = error instanceof AbiEntryError ? error.index : undefined
+      ctx.addIssue({
+        code: 'custom',
+        path: index === undefined ? ['abi'] : ['abi', index],
+        message: (error as Error).message,
+      })
+      return z.NEVER
+    }
+    return address ? { address, abi } : { abi }
+  })
 
 const fileSchema = z.strictObject({
   port: z.number().int().min(0).max(65535).optional(),
@@ -14,7 +45,20 @@ const fileSchema = z.strictObject({
   walletConnectProjectId: z.string().optional(),
   indexer: z.boolean().optional(),
   chains: z.array(chainConfigSchema).default([]),
+  abis: z.array(abiSettingSchema).optional(),
+  fiatRates: z.record(z.string(), z.number()).optional(),
 })
+
+/** A fixed demo table so balances show fiat values offline; operators replace it (config `fiatRates`). */
+export const DEFAULT_FIAT_RATES: Record<string, number> = {
+  USD: 1,
+  EUR: 0.92,
+  GBP: 0.79,
+  CHF: 0.88,
+  JPY: 150,
+  CAD: 1.36,
+  AUD: 1.52,
+}
 
 const databaseUrl = z.string().refine((v) => /^postgres(ql)?:\/\//.test(v) || v === 'pglite:memory', {
   message: 'expected postgres://… (PostgreSQL) or pglite:memory (in-memory PGlite)',
@@ -33,6 +77,12 @@ export const configSchema = z
     /** Run the chain indexers in this process (turn off for extra API-only processes). */
     indexer: z.union([z.boolean(), z.stringbool()]).default(true),
     chains: z.array(chainConfigSchema),
+    /** Extra ABIs for the data decoder (config file only). */
+    abis: z.array(abiSettingSchema).default([]),
+    /** Units of each fiat currency per US dollar; its keys are the supported fiat codes. */
+    fiatRates: z
+      .record(z.string().regex(/^[A-Z]{3,5}$/, 'expected an upper-case code'), z.number().positive())
+      .default(DEFAULT_FIAT_RATES),
   })
   .superRefine((config, ctx) => {
     const seen = new Set<number>()

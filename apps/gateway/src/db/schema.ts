@@ -118,6 +118,8 @@ export const multisigTransactions = pgTable(
     refundReceiver: text('refund_receiver').notNull(),
     signatures: text('signatures').notNull(),
     executor: text('executor').notNull(),
+    /** The Safe's threshold when it executed the transaction (from the event's additionalInfo). */
+    threshold: integer('threshold').notNull(),
     success: boolean('success').notNull(),
     txHash: text('tx_hash').notNull(),
     blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
@@ -128,4 +130,105 @@ export const multisigTransactions = pgTable(
     primaryKey({ columns: [t.chainId, t.safe, t.safeTxHash] }),
     index('multisig_by_safe').on(t.chainId, t.safe, t.blockNumber, t.logIndex),
   ],
+)
+
+/** Executed module transactions (SafeModuleTransaction + ExecutionFromModuleSuccess/Failure). */
+export const moduleTransactions = pgTable(
+  'module_transactions',
+  {
+    chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+    safe: text('safe').notNull(),
+    module: text('module').notNull(),
+    to: text('to').notNull(),
+    value: numeric('value', { precision: 78, scale: 0 }).notNull(),
+    data: text('data').notNull(),
+    operation: integer('operation').notNull(),
+    success: boolean('success').notNull(),
+    txHash: text('tx_hash').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    /** Log index of the ExecutionFromModule* event. */
+    logIndex: integer('log_index').notNull(),
+    timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.safe, t.blockNumber, t.logIndex] })],
+)
+
+export type TransferType = 'NATIVE_COIN' | 'ERC20' | 'ERC721'
+
+/** Value moved in or out of a Safe: ERC20/ERC721 Transfer events and native coin received (SafeReceived). */
+export const transfers = pgTable(
+  'transfers',
+  {
+    chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+    safe: text('safe').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    logIndex: integer('log_index').notNull(),
+    txHash: text('tx_hash').notNull(),
+    timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
+    type: text('type').$type<TransferType>().notNull(),
+    /** Token contract; null for the native coin. */
+    token: text('token'),
+    from: text('from').notNull(),
+    to: text('to').notNull(),
+    /** Amount for NATIVE_COIN and ERC20; null for ERC721. */
+    value: numeric('value', { precision: 78, scale: 0 }),
+    tokenId: numeric('token_id', { precision: 78, scale: 0 }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.safe, t.blockNumber, t.logIndex] }),
+    index('transfers_by_token').on(t.chainId, t.safe, t.type, t.token),
+  ],
+)
+
+export type HistoryKind = 'multisig' | 'module' | 'transfer' | 'creation'
+
+/**
+ * One row per item of a Safe's executed history, newest first by (block, log): the history route pages
+ * through this single index and then loads the page's rows from their own tables.
+ */
+export const historyItems = pgTable(
+  'history_items',
+  {
+    chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+    safe: text('safe').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    logIndex: integer('log_index').notNull(),
+    kind: text('kind').$type<HistoryKind>().notNull(),
+    timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.safe, t.blockNumber, t.logIndex] })],
+)
+
+/** Token metadata, read once per token. `invalid` tokens failed the reads and are not retried. */
+export const tokens = pgTable(
+  'tokens',
+  {
+    chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+    address: text('address').notNull(),
+    type: text('type').$type<'ERC20' | 'ERC721'>().notNull(),
+    name: text('name'),
+    symbol: text('symbol'),
+    decimals: integer('decimals'),
+    logoUri: text('logo_uri'),
+    invalid: boolean('invalid').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.address] })],
+)
+
+/** ERC721 token metadata (from tokenURI: data: URIs inline, http(s) with a timeout and size cap). */
+export const nftMetadata = pgTable(
+  'nft_metadata',
+  {
+    chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+    token: text('token').notNull(),
+    tokenId: numeric('token_id', { precision: 78, scale: 0 }).notNull(),
+    uri: text('uri'),
+    name: text('name'),
+    description: text('description'),
+    imageUri: text('image_uri'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    /** Set when tokenURI or the document could not be read (not retried). */
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.token, t.tokenId] })],
 )

@@ -4,17 +4,36 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { DEFAULT_FIAT_RATES } from '../config/config.ts'
 import type { Store } from '../db/createDatabase.ts'
+import { createBalancesRepository } from '../modules/balances/balances.repository.ts'
+import { createBalancesRoutes } from '../modules/balances/balances.routes.ts'
+import { createStaticPriceSource } from '../modules/balances/priceSource.ts'
 import { createChainsRepository } from '../modules/chains/chains.repository.ts'
 import { createChainsRoutes } from '../modules/chains/chains.routes.ts'
+import { createCollectiblesRepository } from '../modules/collectibles/collectibles.repository.ts'
+import { createCollectiblesRoutes } from '../modules/collectibles/collectibles.routes.ts'
+import type { ExtraAbi } from '../modules/dataDecoder/abiRegistry.ts'
+import { createDataDecoderRoutes } from '../modules/dataDecoder/dataDecoder.routes.ts'
+import { createDataDecoder } from '../modules/dataDecoder/decodeData.ts'
 import { createHealthRoutes } from '../modules/health/health.routes.ts'
 import { createSafesRepository } from '../modules/safes/safes.repository.ts'
 import { createSafesRoutes } from '../modules/safes/safes.routes.ts'
+import { createTransactionsRepository } from '../modules/transactions/transactions.repository.ts'
+import { createTransactionsRoutes } from '../modules/transactions/transactions.routes.ts'
+import { createRpcClients } from '../rpc/rpcClient.ts'
 import { HttpError } from './errors.ts'
 
-export type AppDependencies = { store: Store; web?: Hono }
+export type AppDependencies = {
+  store: Store
+  web?: Hono
+  /** Operator ABIs for the data decoder (config `abis`). */
+  abis?: readonly ExtraAbi[]
+  /** Fiat units per USD for the static price source (config `fiatRates`). */
+  fiatRates?: Record<string, number>
+}
 
-export function createApp({ store, web }: AppDependencies) {
+export function createApp({ store, web, abis = [], fiatRates = DEFAULT_FIAT_RATES }: AppDependencies) {
   const app = new OpenAPIHono({
     // `/v1/chains/` and `/v1/chains` are the same route (the SDK calls some paths with a trailing slash).
     strict: false,
@@ -34,7 +53,22 @@ export function createApp({ store, web }: AppDependencies) {
   app.route('/', createHealthRoutes(store))
   const chains = createChainsRepository(store.db)
   app.route('/', createChainsRoutes({ chains }))
-  app.route('/', createSafesRoutes({ chains, safes: createSafesRepository(store.db) }))
+  const safes = createSafesRepository(store.db)
+  const decoder = createDataDecoder({ extraAbis: abis })
+  app.route('/', createSafesRoutes({ chains, safes }))
+  app.route('/', createDataDecoderRoutes({ chains, decoder }))
+  const transactions = createTransactionsRepository(store.db)
+  app.route('/', createTransactionsRoutes({ chains, safes, transactions, decoder }))
+  const rpc = createRpcClients()
+  const prices = createStaticPriceSource(fiatRates)
+  app.route(
+    '/',
+    createBalancesRoutes({ chains, safes, balances: createBalancesRepository(store.db), rpc, prices }),
+  )
+  app.route(
+    '/',
+    createCollectiblesRoutes({ chains, safes, collectibles: createCollectiblesRepository(store.db) }),
+  )
 
   app.doc31('/api-json', {
     openapi: '3.1.0',

@@ -1,20 +1,21 @@
 // Follows one chain: backfills from the configured start block with eth_getLogs (topics only, in windows
 // that adapt to what the node accepts), then tails new blocks, re-checking recent hashes for reorgs.
 import { knownMasterCopies } from '@concord/safe/deployments'
-import {
-  type Address,
-  createPublicClient,
-  getAddress,
-  type Hex,
-  http,
-  type PublicClient,
-  sliceHex,
-} from 'viem'
+import { type Address, getAddress, type Hex, type PublicClient, pad, sliceHex } from 'viem'
 import type { ChainConfig } from '../config/chainConfig.ts'
 import type { Database } from '../db/createDatabase.ts'
-import { decodeSafeEvent, PROXY_CREATION_TOPIC, type RawLog, SAFE_TOPICS, toRawLog } from './events.ts'
+import { createRpcClient } from '../rpc/rpcClient.ts'
+import {
+  decodeSafeEvent,
+  PROXY_CREATION_TOPIC,
+  type RawLog,
+  SAFE_TOPICS,
+  TRANSFER_TOPIC,
+  toRawLog,
+} from './events.ts'
 import { type Cursor, createIndexStore } from './indexStore.ts'
-import { processLogs, type SafeRow } from './processLogs.ts'
+import { processLogs, processTransfers, type SafeRow } from './processLogs.ts'
+import { enrichTokens } from './tokenMetadata.ts'
 
 export type IndexerOptions = {
   /** How often to look for new blocks (ms). */
@@ -25,6 +26,8 @@ export type IndexerOptions = {
   initialWindow?: number
   maxWindow?: number
   onError?: (error: unknown) => void
+  /** Used for http(s) tokenURI documents (tests pass a stub). */
+  fetch?: typeof fetch
 }
 
 export type Indexer = {
@@ -41,14 +44,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
   const maxWindow = options.maxWindow ?? 10_000
   let window = options.initialWindow ?? 2_000
   const store = createIndexStore(db, chain.chainId)
-  const client: PublicClient = createPublicClient({
-    transport: http(chain.rpcUrl[0], {
-      timeout: 10_000,
-      retryCount: 3,
-      retryDelay: 150,
-      batch: { batchSize: 1000, wait: 0 },
-    }),
-  })
+  const client: PublicClient = createRpcClient(chain)
   const masterCopies = new Set<Address>([
     ...knownMasterCopies().map((m) => m.address),
     ...chain.masterCopies.map((m) => getAddress(m.address)),
@@ -59,24 +55,56 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
   let cursorBlock: number | undefined
   let lastError: string | undefined
   let stopped = true
+  /** Indexed Safe addresses (token transfers are fetched for these); reloaded after a rollback. */
+  let knownSafes: Set<Address> | undefined
 
   const blockRef = async (number: number) => {
     const b = await client.getBlock({ blockNumber: BigInt(number) })
     return { number, hash: b.hash as Hex, timestamp: Number(b.timestamp) }
   }
 
+  const getLogs = async (from: number, to: number, topics: (Hex | Hex[] | null)[]) => {
+    const raw = await client.request({
+      method: 'eth_getLogs',
+      params: [{ fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}`, topics }],
+    })
+    return raw.map(toRawLog)
+  }
+
+  /** Token transfers from or to any of `safes` (topic filters in chunks the node accepts). */
+  async function transferLogs(from: number, to: number, safes: Set<Address>): Promise<RawLog[]> {
+    const padded = [...safes].map((a) => pad(a.toLowerCase() as Hex))
+    const queries: Promise<RawLog[]>[] = []
+    for (let i = 0; i < padded.length; i += 500) {
+      const chunk = padded.slice(i, i + 500)
+      queries.push(
+        getLogs(from, to, [TRANSFER_TOPIC, chunk]),
+        getLogs(from, to, [TRANSFER_TOPIC, null, chunk]),
+      )
+    }
+    const unique = new Map<string, RawLog>()
+    for (const log of (await Promise.all(queries)).flat())
+      unique.set(`${log.blockNumber}:${log.logIndex}`, log)
+    return [...unique.values()].sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex)
+  }
+
   /** Reads the window's logs, halving the window while the node refuses it. */
-  async function fetchLogs(from: number, to: number): Promise<{ logs: RawLog[]; to: number }> {
+  async function fetchLogs(
+    from: number,
+    to: number,
+    knownSafes: Set<Address>,
+  ): Promise<{ logs: RawLog[]; transfers: RawLog[]; to: number }> {
     for (;;) {
       try {
-        const raw = await client.request({
-          method: 'eth_getLogs',
-          params: [
-            { fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}`, topics: [SAFE_TOPICS] },
-          ],
-        })
-        if (raw.length < 5_000 && window < maxWindow) window = Math.min(window * 2, maxWindow)
-        return { logs: raw.map(toRawLog), to }
+        const logs = await getLogs(from, to, [SAFE_TOPICS])
+        // Safes set up in this window may receive tokens in it too.
+        const candidates = new Set(knownSafes)
+        for (const l of logs)
+          if (decodeSafeEvent(l)?.eventName === 'SafeSetup') candidates.add(getAddress(l.address))
+        const transfers = await transferLogs(from, to, candidates)
+        if (logs.length + transfers.length < 5_000 && window < maxWindow)
+          window = Math.min(window * 2, maxWindow)
+        return { logs, transfers, to }
       } catch (error) {
         if (to === from) throw error
         window = Math.max(1, Math.floor((to - from + 1) / 2))
@@ -111,14 +139,20 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     return out
   }
 
+  /** Block timestamps: from the logs when the node includes them, else one (batched) getBlock per block. */
   async function timestamps(logs: RawLog[]): Promise<Map<number, number>> {
-    const numbers = [...new Set(logs.map((l) => l.blockNumber))]
-    const refs = await Promise.all(numbers.map(blockRef))
-    return new Map(refs.map((r) => [r.number, r.timestamp]))
+    const times = new Map<number, number>()
+    for (const l of logs) if (l.blockTimestamp !== undefined) times.set(l.blockNumber, l.blockTimestamp)
+    const missing = [...new Set(logs.map((l) => l.blockNumber))].filter((n) => !times.has(n))
+    for (const r of await Promise.all(missing.map(blockRef))) times.set(r.number, r.timestamp)
+    return times
   }
 
-  async function process(logs: RawLog[], safes: Map<Address, SafeRow>) {
-    const [singletons, times] = await Promise.all([singletonsWithoutFactory(logs), timestamps(logs)])
+  async function process(logs: RawLog[], safes: Map<Address, SafeRow>, extraLogs: RawLog[] = []) {
+    const [singletons, times] = await Promise.all([
+      singletonsWithoutFactory(logs),
+      timestamps([...logs, ...extraLogs]),
+    ])
     const out = processLogs({
       chainId: chain.chainId,
       logs,
@@ -132,6 +166,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
 
   /** Walks stored hashes back to the newest block the node still agrees with, then undoes what follows. */
   async function handleReorg(cursor: Cursor, head: number): Promise<Cursor> {
+    knownSafes = undefined
     for (const stored of await store.recentBlocks(Math.min(cursor.blockNumber, head), reorgWindow)) {
       const onChain = await blockRef(stored.number)
       if (onChain.hash !== stored.hash) continue
@@ -167,6 +202,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     const head = Number(await client.getBlockNumber({ cacheTime: 0 }))
     let cursor = await store.getCursor()
     if (cursor && cursor.genesisHash !== (await blockRef(0)).hash) {
+      knownSafes = undefined
       await store.reset() // a different chain now answers behind this id (e.g. a restarted devnet)
       cursor = undefined
     }
@@ -177,22 +213,32 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     )
       cursor = await handleReorg(cursor, head)
     let from = cursor.blockNumber + 1
+    knownSafes ??= await store.safeAddresses()
     while (from <= head) {
-      const fetched = await fetchLogs(from, Math.min(from + window - 1, head))
+      const fetched = await fetchLogs(from, Math.min(from + window - 1, head), knownSafes)
       const touched = [...new Set(fetched.logs.map((l) => getAddress(l.address)))]
       const safes = await store.loadSafes(touched)
-      const { out, times } = await process(fetched.logs, safes)
+      const { out, times } = await process(fetched.logs, safes, fetched.transfers)
+      for (const address of out.changedSafes) knownSafes.add(address)
+      const tokens = processTransfers({
+        chainId: chain.chainId,
+        logs: fetched.transfers,
+        isSafe: (a) => knownSafes?.has(a) ?? false,
+        timestampOf: (n) => times.get(n) ?? 0,
+      })
       const end = await blockRef(fetched.to)
-      const keptBlocks = [...new Set(out.kept.map((l) => l.blockNumber))].map((number) => ({
-        number,
-        hash: fetched.logs.find((l) => l.blockNumber === number)?.blockHash as Hex,
-        timestamp: times.get(number) ?? 0,
-      }))
+      const hashes = new Map([...fetched.logs, ...fetched.transfers].map((l) => [l.blockNumber, l.blockHash]))
+      const keptBlocks = [...new Set([...out.kept, ...fetched.transfers].map((l) => l.blockNumber))].map(
+        (number) => ({ number, hash: hashes.get(number) as Hex, timestamp: times.get(number) ?? 0 }),
+      )
       cursor = { ...cursor, blockNumber: end.number, blockHash: end.hash }
       await store.commitWindow({
         kept: out.kept,
         safes: [...out.changedSafes].map((a) => safes.get(a) as SafeRow),
         multisig: out.multisig,
+        modules: out.modules,
+        transfers: [...out.transfers, ...tokens.transfers],
+        history: [...out.history, ...tokens.history],
         blocks: [...keptBlocks.filter((b) => b.number !== end.number), end],
         cursor,
       })
@@ -200,6 +246,8 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       from = end.number + 1
     }
     cursorBlock = cursor.blockNumber
+    // After the commit, so a slow or broken token never holds up the index itself.
+    await enrichTokens(client, chain.chainId, store, options.fetch).catch((error) => options.onError?.(error))
     return { head }
   }
 

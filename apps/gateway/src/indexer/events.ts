@@ -13,6 +13,8 @@ const proxyCreation = safeProxyFactoryAbi.find((x) => x.type === 'event') as Abi
 export const PROXY_CREATION_TOPIC = toEventSelector(proxyCreation)
 /** Every Safe event plus ProxyCreation: one getLogs query. */
 export const SAFE_TOPICS: Hex[] = [...safeEvents.map((e) => toEventSelector(e)), PROXY_CREATION_TOPIC]
+/** ERC20 and ERC721 share it (ERC721 indexes the token id: 4 topics). */
+export const TRANSFER_TOPIC = toEventSelector('Transfer(address,address,uint256)')
 
 export type RawLog = {
   blockNumber: number
@@ -22,12 +24,15 @@ export type RawLog = {
   address: Hex
   topics: Hex[]
   data: Hex
+  /** Seconds; some nodes include it in eth_getLogs results, which saves a getBlock per block. */
+  blockTimestamp?: number
 }
 
 /** From an eth_getLogs result (hex quantities, as the node sends them). */
 export function toRawLog(log: RpcLog): RawLog {
   if (log.blockNumber === null || log.logIndex === null || log.transactionHash === null || !log.blockHash)
     throw new Error('pending log')
+  const ts = (log as { blockTimestamp?: Hex }).blockTimestamp
   return {
     blockNumber: Number(log.blockNumber),
     blockHash: log.blockHash,
@@ -36,6 +41,7 @@ export function toRawLog(log: RpcLog): RawLog {
     address: log.address,
     topics: log.topics as Hex[],
     data: log.data,
+    ...(ts ? { blockTimestamp: Number(ts) } : {}),
   }
 }
 

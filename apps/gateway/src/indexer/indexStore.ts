@@ -1,14 +1,42 @@
 // Everything the indexer reads from and writes to the database. One call to commitWindow() is one
 // database transaction holding a whole window of blocks and the cursor that points past it.
-import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { Address, Hex } from 'viem'
 import type { Database } from '../db/createDatabase.ts'
-import { blocks, indexerCursors, logs, multisigTransactions, safeOwners, safes } from '../db/schema.ts'
+import {
+  blocks,
+  historyItems,
+  indexerCursors,
+  logs,
+  moduleTransactions,
+  multisigTransactions,
+  nftMetadata,
+  safeOwners,
+  safes,
+  tokens,
+  transfers,
+} from '../db/schema.ts'
 import type { RawLog } from './events.ts'
-import type { MultisigRow, SafeRow } from './processLogs.ts'
+import type { HistoryRow, ModuleRow, MultisigRow, SafeRow, TransferRow } from './processLogs.ts'
 
 export type Cursor = { blockNumber: number; blockHash: Hex; genesisHash: Hex }
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+/** Tables whose rows belong to a block: a rollback deletes those above the fork point. */
+const blockScoped = [multisigTransactions, moduleTransactions, transfers, historyItems] as const
+
+async function insertChunked<T extends Record<string, unknown>>(
+  tx: Tx,
+  table: Parameters<Tx['insert']>[0],
+  rows: T[],
+  size = 500,
+) {
+  for (let i = 0; i < rows.length; i += size)
+    await tx
+      .insert(table)
+      .values(rows.slice(i, i + size) as never)
+      .onConflictDoNothing()
+}
 
 export function createIndexStore(db: Database, chainId: number) {
   const writeSafes = async (tx: Tx, rows: SafeRow[]) => {
@@ -66,6 +94,9 @@ export function createIndexStore(db: Database, chainId: number) {
       kept: RawLog[]
       safes: SafeRow[]
       multisig: MultisigRow[]
+      modules: ModuleRow[]
+      transfers: TransferRow[]
+      history: HistoryRow[]
       blocks: { number: number; hash: Hex; timestamp: number }[]
       cursor: Cursor
     }): Promise<void> {
@@ -83,11 +114,10 @@ export function createIndexStore(db: Database, chainId: number) {
           await tx.insert(logs).values(chunk).onConflictDoNothing()
         }
         await writeSafes(tx, w.safes)
-        for (let i = 0; i < w.multisig.length; i += 500)
-          await tx
-            .insert(multisigTransactions)
-            .values(w.multisig.slice(i, i + 500))
-            .onConflictDoNothing()
+        await insertChunked(tx, multisigTransactions, w.multisig)
+        await insertChunked(tx, moduleTransactions, w.modules)
+        await insertChunked(tx, transfers, w.transfers)
+        await insertChunked(tx, historyItems, w.history)
         if (w.blocks.length)
           await tx
             .insert(blocks)
@@ -104,6 +134,48 @@ export function createIndexStore(db: Database, chainId: number) {
             set: { blockNumber: w.cursor.blockNumber, blockHash: w.cursor.blockHash, updatedAt: new Date() },
           })
       })
+    },
+
+    /** Every indexed Safe of the chain (token transfers are fetched for these). */
+    async safeAddresses(): Promise<Set<Address>> {
+      const rows = await db.select({ address: safes.address }).from(safes).where(eq(safes.chainId, chainId))
+      return new Set(rows.map((r) => r.address as Address))
+    },
+
+    /** Tokens seen in transfers whose metadata has not been read yet. */
+    async tokensWithoutMetadata() {
+      return db
+        .selectDistinct({ address: transfers.token, type: transfers.type })
+        .from(transfers)
+        .leftJoin(tokens, and(eq(tokens.chainId, transfers.chainId), eq(tokens.address, transfers.token)))
+        .where(
+          and(eq(transfers.chainId, chainId), sql`${transfers.token} is not null`, isNull(tokens.address)),
+        )
+    },
+
+    async saveTokens(rows: (typeof tokens.$inferInsert)[]) {
+      if (rows.length) await db.insert(tokens).values(rows).onConflictDoNothing()
+    },
+
+    /** ERC721 tokens held or once held by Safes whose metadata has not been read yet. */
+    async nftsWithoutMetadata(limit: number) {
+      return db
+        .selectDistinct({ token: transfers.token, tokenId: transfers.tokenId })
+        .from(transfers)
+        .leftJoin(
+          nftMetadata,
+          and(
+            eq(nftMetadata.chainId, transfers.chainId),
+            eq(nftMetadata.token, transfers.token),
+            eq(nftMetadata.tokenId, transfers.tokenId),
+          ),
+        )
+        .where(and(eq(transfers.chainId, chainId), eq(transfers.type, 'ERC721'), isNull(nftMetadata.token)))
+        .limit(limit)
+    },
+
+    async saveNftMetadata(rows: (typeof nftMetadata.$inferInsert)[]) {
+      if (rows.length) await db.insert(nftMetadata).values(rows).onConflictDoNothing()
     },
 
     /** Stored block hashes at or below `blockNumber`, newest first (candidates for a fork point). */
@@ -126,11 +198,8 @@ export function createIndexStore(db: Database, chainId: number) {
         const affected = touched.map((t) => t.address)
         await tx.delete(logs).where(and(eq(logs.chainId, chainId), gt(logs.blockNumber, forkBlock)))
         await tx.delete(blocks).where(and(eq(blocks.chainId, chainId), gt(blocks.number, forkBlock)))
-        await tx
-          .delete(multisigTransactions)
-          .where(
-            and(eq(multisigTransactions.chainId, chainId), gt(multisigTransactions.blockNumber, forkBlock)),
-          )
+        for (const table of blockScoped)
+          await tx.delete(table).where(and(eq(table.chainId, chainId), gt(table.blockNumber, forkBlock)))
         if (affected.length) {
           await tx.delete(safes).where(and(eq(safes.chainId, chainId), inArray(safes.address, affected)))
           await tx
@@ -170,7 +239,16 @@ export function createIndexStore(db: Database, chainId: number) {
     /** Forgets the chain's whole index (another chain answers behind the same id). */
     async reset(): Promise<void> {
       await db.transaction(async (tx) => {
-        for (const table of [logs, blocks, multisigTransactions, safes, safeOwners, indexerCursors])
+        for (const table of [
+          logs,
+          blocks,
+          ...blockScoped,
+          safes,
+          safeOwners,
+          indexerCursors,
+          tokens,
+          nftMetadata,
+        ])
           await tx.delete(table).where(eq(table.chainId, chainId))
       })
     },

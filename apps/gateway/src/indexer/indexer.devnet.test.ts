@@ -48,10 +48,11 @@ describe('indexer + safes routes on the demo scenario', () => {
       modules: null,
       guard: null,
       fallbackHandler: { value: safeV141.compatibilityFallbackHandler },
-      collectiblesTag: null,
       txQueuedTag: null,
     })
     expect(Number(safe.txHistoryTag)).toBeGreaterThan(1_600_000_000)
+    // The treasury holds NFTs 1-3: the tag is the time of the newest NFT movement.
+    expect(Number(safe.collectiblesTag)).toBeGreaterThan(1_600_000_000)
   })
 
   it('args: a lower-case address is accepted and answered checksummed', async () => {

@@ -1,8 +1,22 @@
 // Replays Safe events, in chain order, into per-Safe state and executed-transaction rows. Pure: the caller
 // loads the Safes the logs touch, and persists what comes out. The same code serves live indexing and
 // the replay that undoes a reorg, so both always agree.
-import { type Address, decodeAbiParameters, getAddress, type Hex, zeroAddress } from 'viem'
-import type { multisigTransactions, safes } from '../db/schema.ts'
+import {
+  type Address,
+  decodeAbiParameters,
+  getAddress,
+  type Hex,
+  hexToBigInt,
+  sliceHex,
+  zeroAddress,
+} from 'viem'
+import type {
+  historyItems,
+  moduleTransactions,
+  multisigTransactions,
+  safes,
+  transfers,
+} from '../db/schema.ts'
 import {
   type DecodedSafeEvent,
   decodeProxyCreation,
@@ -10,10 +24,14 @@ import {
   PROXY_CREATION_TOPIC,
   type RawLog,
   type SafeEventName,
+  TRANSFER_TOPIC,
 } from './events.ts'
 
 export type SafeRow = typeof safes.$inferSelect
 export type MultisigRow = typeof multisigTransactions.$inferInsert
+export type ModuleRow = typeof moduleTransactions.$inferInsert
+export type TransferRow = typeof transfers.$inferInsert
+export type HistoryRow = typeof historyItems.$inferInsert
 
 export type ProcessInput = {
   chainId: number
@@ -32,6 +50,10 @@ export type ProcessOutput = {
   kept: RawLog[]
   changedSafes: Set<Address>
   multisig: MultisigRow[]
+  modules: ModuleRow[]
+  /** Native coin received (SafeReceived); token transfers come from processTransfers(). */
+  transfers: TransferRow[]
+  history: HistoryRow[]
 }
 
 type Ctx = {
@@ -42,6 +64,7 @@ type Ctx = {
   /** Owner slot freed by a RemovedOwner just before (swapOwner keeps the position). */
   lastRemoved?: { safe: Address; index: number; logIndex: number; txHash: Hex }
   pending: Map<Address, Omit<MultisigRow, 'safeTxHash' | 'success' | 'logIndex'>>
+  pendingModule: Map<Address, Omit<ModuleRow, 'success' | 'logIndex'>>
 }
 
 type Handler<E extends SafeEventName> = (
@@ -93,7 +116,7 @@ const handlers: { [E in Exclude<SafeEventName, 'SafeSetup'>]: Handler<E> | null 
   },
   SafeMultiSigTransaction: (args, ctx) => {
     // additionalInfo = abi.encode(nonce, msg.sender, threshold)
-    const [nonce, sender] = decodeAbiParameters(
+    const [nonce, sender, threshold] = decodeAbiParameters(
       [{ type: 'uint256' }, { type: 'address' }, { type: 'uint256' }],
       args.additionalInfo,
     )
@@ -112,6 +135,7 @@ const handlers: { [E in Exclude<SafeEventName, 'SafeSetup'>]: Handler<E> | null 
       refundReceiver: getAddress(args.refundReceiver),
       signatures: args.signatures,
       executor: getAddress(sender),
+      threshold: Number(threshold),
       txHash: ctx.log.txHash,
       blockNumber: ctx.log.blockNumber,
       timestamp: ctx.input.timestampOf(ctx.log.blockNumber),
@@ -119,12 +143,62 @@ const handlers: { [E in Exclude<SafeEventName, 'SafeSetup'>]: Handler<E> | null 
   },
   ExecutionSuccess: ({ txHash }, ctx) => finishExecution(txHash, true, ctx),
   ExecutionFailure: ({ txHash }, ctx) => finishExecution(txHash, false, ctx),
-  SafeModuleTransaction: null,
-  ExecutionFromModuleSuccess: null,
-  ExecutionFromModuleFailure: null,
+  SafeModuleTransaction: (args, ctx) => {
+    ctx.pendingModule.set(ctx.safe.address as Address, {
+      chainId: ctx.input.chainId,
+      safe: ctx.safe.address,
+      module: getAddress(args.module),
+      to: getAddress(args.to),
+      value: args.value.toString(),
+      data: args.data,
+      operation: args.operation,
+      txHash: ctx.log.txHash,
+      blockNumber: ctx.log.blockNumber,
+      timestamp: ctx.input.timestampOf(ctx.log.blockNumber),
+    })
+  },
+  ExecutionFromModuleSuccess: (_, ctx) => finishModuleExecution(true, ctx),
+  ExecutionFromModuleFailure: (_, ctx) => finishModuleExecution(false, ctx),
   ApproveHash: null,
   SignMsg: null,
-  SafeReceived: null,
+  SafeReceived: ({ sender, value }, ctx) => {
+    const row = {
+      chainId: ctx.input.chainId,
+      safe: ctx.safe.address,
+      blockNumber: ctx.log.blockNumber,
+      logIndex: ctx.log.logIndex,
+      txHash: ctx.log.txHash,
+      timestamp: ctx.input.timestampOf(ctx.log.blockNumber),
+    }
+    ctx.out.transfers.push({
+      ...row,
+      type: 'NATIVE_COIN',
+      token: null,
+      from: getAddress(sender),
+      to: ctx.safe.address,
+      value: value.toString(),
+      tokenId: null,
+    })
+    ctx.out.history.push(historyRow(ctx, 'transfer'))
+  },
+}
+
+const historyRow = (ctx: Ctx, kind: HistoryRow['kind']): HistoryRow => ({
+  chainId: ctx.input.chainId,
+  safe: ctx.safe.address,
+  blockNumber: ctx.log.blockNumber,
+  logIndex: ctx.log.logIndex,
+  kind,
+  timestamp: ctx.input.timestampOf(ctx.log.blockNumber),
+})
+
+function finishModuleExecution(success: boolean, ctx: Ctx): void {
+  const address = ctx.safe.address as Address
+  const pending = ctx.pendingModule.get(address)
+  ctx.pendingModule.delete(address)
+  if (!pending || pending.txHash !== ctx.log.txHash) return // non-L2 Safe: no parameters to record
+  ctx.out.modules.push({ ...pending, success, logIndex: ctx.log.logIndex })
+  ctx.out.history.push(historyRow(ctx, 'module'))
 }
 
 function finishExecution(safeTxHash: Hex, success: boolean, ctx: Ctx): void {
@@ -133,11 +207,19 @@ function finishExecution(safeTxHash: Hex, success: boolean, ctx: Ctx): void {
   ctx.pending.delete(address)
   if (!pending || pending.txHash !== ctx.log.txHash) return // non-L2 Safe: no parameters to record
   ctx.out.multisig.push({ ...pending, safeTxHash, success, logIndex: ctx.log.logIndex })
+  ctx.out.history.push(historyRow(ctx, 'multisig'))
   ctx.safe.nonce = pending.nonce + 1
 }
 
 export function processLogs(input: ProcessInput): ProcessOutput {
-  const out: ProcessOutput = { kept: [], changedSafes: new Set(), multisig: [] }
+  const out: ProcessOutput = {
+    kept: [],
+    changedSafes: new Set(),
+    multisig: [],
+    modules: [],
+    transfers: [],
+    history: [],
+  }
   // ProxyCreation is emitted after the proxy's SafeSetup, so collect the singletons first.
   const created = new Map<string, Address>()
   for (const log of input.logs) {
@@ -151,6 +233,7 @@ export function processLogs(input: ProcessInput): ProcessOutput {
     log: input.logs[0] as RawLog,
     safe: undefined as unknown as SafeRow,
     pending: new Map(),
+    pendingModule: new Map(),
   }
 
   for (const log of input.logs) {
@@ -186,6 +269,8 @@ export function processLogs(input: ProcessInput): ProcessOutput {
       })
       out.changedSafes.add(address)
       out.kept.push(log)
+      ctx.safe = input.safes.get(address) as SafeRow
+      out.history.push(historyRow(ctx, 'creation'))
       continue
     }
 
@@ -204,6 +289,56 @@ export function processLogs(input: ProcessInput): ProcessOutput {
     const args = decodeProxyCreation(log)
     const safe = args && input.safes.get(getAddress(args.proxy))
     if (safe && safe.creationTxHash === log.txHash) safe.factory = getAddress(log.address)
+  }
+  return out
+}
+
+const topicAddress = (topic: Hex | undefined) => (topic ? getAddress(sliceHex(topic, 12)) : undefined)
+
+/**
+ * ERC20 (3 topics) and ERC721 (4 topics) Transfer events into transfer rows, one per Safe side, plus the
+ * history item of each incoming one (outgoing transfers show in history as the Safe transaction that made them).
+ */
+export function processTransfers(input: {
+  chainId: number
+  logs: RawLog[]
+  isSafe: (address: Address) => boolean
+  timestampOf: (blockNumber: number) => number
+}): { transfers: TransferRow[]; history: HistoryRow[] } {
+  const out: { transfers: TransferRow[]; history: HistoryRow[] } = { transfers: [], history: [] }
+  for (const log of input.logs) {
+    if (log.topics[0] !== TRANSFER_TOPIC) continue
+    const erc721 = log.topics.length === 4
+    if (!erc721 && (log.topics.length !== 3 || log.data.length !== 66)) continue
+    const from = topicAddress(log.topics[1])
+    const to = topicAddress(log.topics[2])
+    if (!from || !to) continue
+    const base = {
+      chainId: input.chainId,
+      blockNumber: log.blockNumber,
+      logIndex: log.logIndex,
+      txHash: log.txHash,
+      timestamp: input.timestampOf(log.blockNumber),
+      type: erc721 ? ('ERC721' as const) : ('ERC20' as const),
+      token: getAddress(log.address),
+      from,
+      to,
+      value: erc721 ? null : hexToBigInt(log.data).toString(),
+      tokenId: erc721 ? hexToBigInt(log.topics[3] as Hex).toString() : null,
+    }
+    for (const safe of new Set([from, to])) {
+      if (!input.isSafe(safe)) continue
+      out.transfers.push({ ...base, safe })
+      if (safe === to && safe !== from)
+        out.history.push({
+          chainId: input.chainId,
+          safe,
+          blockNumber: log.blockNumber,
+          logIndex: log.logIndex,
+          kind: 'transfer',
+          timestamp: base.timestamp,
+        })
+    }
   }
   return out
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, max } from 'drizzle-orm'
 import type { Database } from '../../db/createDatabase.ts'
-import { multisigTransactions, safeOwners, safes } from '../../db/schema.ts'
+import { historyItems, multisigTransactions, safeOwners, safes, transfers } from '../../db/schema.ts'
 
 export function createSafesRepository(db: Database) {
   return {
@@ -31,6 +31,21 @@ export function createSafesRepository(db: Database) {
         .from(multisigTransactions)
         .where(and(eq(multisigTransactions.chainId, chainId), eq(multisigTransactions.safe, safe)))
       return { maxNonce: row?.maxNonce ?? null, lastTimestamp: row?.lastTimestamp ?? null }
+    },
+
+    /** Seconds of the newest history item and of the newest NFT movement: SafeInfo's tags. */
+    async tags(chainId: number, safe: string) {
+      const [[history], [nfts]] = await Promise.all([
+        db
+          .select({ t: max(historyItems.timestamp) })
+          .from(historyItems)
+          .where(and(eq(historyItems.chainId, chainId), eq(historyItems.safe, safe))),
+        db
+          .select({ t: max(transfers.timestamp) })
+          .from(transfers)
+          .where(and(eq(transfers.chainId, chainId), eq(transfers.safe, safe), eq(transfers.type, 'ERC721'))),
+      ])
+      return { txHistory: history?.t ?? null, collectibles: nfts?.t ?? null }
     },
   }
 }

@@ -70,7 +70,7 @@ export function createSafesRoutes({ chains, safes }: { chains: ChainsRepository;
     .openapi(getSafe, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
       const { chain, safe, masterCopy } = await requireSafe(chainId, safeAddress)
-      const { lastTimestamp } = await safes.multisigSummary(chain.chainId, safe.address)
+      const tags = await safes.tags(chain.chainId, safe.address)
       const l2 = masterCopy && 'l2' in masterCopy && masterCopy.l2
       const version = masterCopy ? `${masterCopy.version}${l2 ? '+L2' : ''}` : null
       return c.json(
@@ -94,9 +94,9 @@ export function createSafesRoutes({ chains, safes }: { chains: ChainsRepository;
           fallbackHandler: safe.fallbackHandler ? info(safe.fallbackHandler) : null,
           guard: safe.guard ? info(safe.guard) : null,
           version,
-          collectiblesTag: null,
+          collectiblesTag: tags.collectibles === null ? null : String(tags.collectibles),
           txQueuedTag: null,
-          txHistoryTag: lastTimestamp === null ? null : String(lastTimestamp),
+          txHistoryTag: tags.txHistory === null ? null : String(tags.txHistory),
           messagesTag: null,
         },
         200,

@@ -1,0 +1,278 @@
+// Reads of executed Safe history: the history index, and the multisig, module and transfer rows behind it.
+import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
+import type { Database } from '../../db/createDatabase.ts'
+import {
+  historyItems,
+  moduleTransactions,
+  multisigTransactions,
+  safes,
+  tokens,
+  transfers,
+} from '../../db/schema.ts'
+
+export type MultisigTx = typeof multisigTransactions.$inferSelect
+export type ModuleTx = typeof moduleTransactions.$inferSelect
+export type Transfer = typeof transfers.$inferSelect
+export type Token = typeof tokens.$inferSelect
+export type HistoryItem = typeof historyItems.$inferSelect
+
+type Key = { blockNumber: number; logIndex: number }
+const keyOf = (r: Key) => `${r.blockNumber}:${r.logIndex}`
+/** Rows of one Safe at the given (block, log) positions. */
+const atKeys = (
+  table: typeof moduleTransactions | typeof transfers | typeof multisigTransactions,
+  keys: Key[],
+) =>
+  sql`(${table.blockNumber}, ${table.logIndex}) in (${sql.join(
+    keys.map((k) => sql`(${k.blockNumber}, ${k.logIndex})`),
+    sql`, `,
+  )})`
+
+export type TransferFilters = {
+  executedAfter?: number
+  executedBefore?: number
+  to?: string
+  value?: string
+  tokenAddress?: string
+}
+
+export function createTransactionsRepository(db: Database) {
+  const byKey = async <T extends Key>(rows: Promise<T[]>) => new Map((await rows).map((r) => [keyOf(r), r]))
+
+  return {
+    keyOf,
+
+    /** One page of the Safe's executed history, newest first, with the rows behind each item. */
+    async historyPage(chainId: number, safe: string, limit: number, offset: number) {
+      const where = and(eq(historyItems.chainId, chainId), eq(historyItems.safe, safe))
+      const [items, [total]] = await Promise.all([
+        db
+          .select()
+          .from(historyItems)
+          .where(where)
+          .orderBy(desc(historyItems.blockNumber), desc(historyItems.logIndex))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(historyItems).where(where),
+      ])
+      const of = (kind: HistoryItem['kind']) => items.filter((i) => i.kind === kind)
+      const [multisig, modules, transferRows] = await Promise.all([
+        of('multisig').length
+          ? byKey(
+              db
+                .select()
+                .from(multisigTransactions)
+                .where(
+                  and(
+                    eq(multisigTransactions.chainId, chainId),
+                    eq(multisigTransactions.safe, safe),
+                    atKeys(multisigTransactions, of('multisig')),
+                  ),
+                ),
+            )
+          : new Map<string, MultisigTx>(),
+        of('module').length
+          ? byKey(
+              db
+                .select()
+                .from(moduleTransactions)
+                .where(
+                  and(
+                    eq(moduleTransactions.chainId, chainId),
+                    eq(moduleTransactions.safe, safe),
+                    atKeys(moduleTransactions, of('module')),
+                  ),
+                ),
+            )
+          : new Map<string, ModuleTx>(),
+        of('transfer').length
+          ? byKey(
+              db
+                .select()
+                .from(transfers)
+                .where(
+                  and(
+                    eq(transfers.chainId, chainId),
+                    eq(transfers.safe, safe),
+                    atKeys(transfers, of('transfer')),
+                  ),
+                ),
+            )
+          : new Map<string, Transfer>(),
+      ])
+      return { items, count: total?.n ?? 0, multisig, modules, transfers: transferRows }
+    },
+
+    async multisigPage(
+      chainId: number,
+      safe: string,
+      filters: TransferFilters & { nonce?: number; executed?: boolean },
+      limit: number,
+      offset: number,
+    ) {
+      // Only executed transactions are indexed so far: `executed=false` has none.
+      if (filters.executed === false) return { rows: [] as MultisigTx[], count: 0 }
+      const conditions: (SQL | undefined)[] = [
+        eq(multisigTransactions.chainId, chainId),
+        eq(multisigTransactions.safe, safe),
+        filters.to ? eq(multisigTransactions.to, filters.to) : undefined,
+        filters.value !== undefined ? eq(multisigTransactions.value, filters.value) : undefined,
+        filters.nonce !== undefined ? eq(multisigTransactions.nonce, filters.nonce) : undefined,
+        filters.executedAfter !== undefined
+          ? gte(multisigTransactions.timestamp, filters.executedAfter)
+          : undefined,
+        filters.executedBefore !== undefined
+          ? lte(multisigTransactions.timestamp, filters.executedBefore)
+          : undefined,
+      ]
+      const where = and(...conditions)
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(multisigTransactions)
+          .where(where)
+          .orderBy(desc(multisigTransactions.nonce), desc(multisigTransactions.blockNumber))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(multisigTransactions).where(where),
+      ])
+      return { rows, count: total?.n ?? 0 }
+    },
+
+    async modulePage(
+      chainId: number,
+      safe: string,
+      filters: { to?: string; module?: string; txHash?: string },
+      limit: number,
+      offset: number,
+    ) {
+      const where = and(
+        eq(moduleTransactions.chainId, chainId),
+        eq(moduleTransactions.safe, safe),
+        filters.to ? eq(moduleTransactions.to, filters.to) : undefined,
+        filters.module ? eq(moduleTransactions.module, filters.module) : undefined,
+        filters.txHash ? eq(moduleTransactions.txHash, filters.txHash.toLowerCase()) : undefined,
+      )
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(moduleTransactions)
+          .where(where)
+          .orderBy(desc(moduleTransactions.blockNumber), desc(moduleTransactions.logIndex))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(moduleTransactions).where(where),
+      ])
+      return { rows, count: total?.n ?? 0 }
+    },
+
+    async incomingPage(
+      chainId: number,
+      safe: string,
+      filters: TransferFilters,
+      limit: number,
+      offset: number,
+    ) {
+      const where = and(
+        eq(transfers.chainId, chainId),
+        eq(transfers.safe, safe),
+        eq(transfers.to, safe),
+        sql`${transfers.from} <> ${safe}`,
+        filters.tokenAddress ? eq(transfers.token, filters.tokenAddress) : undefined,
+        filters.value !== undefined ? eq(transfers.value, filters.value) : undefined,
+        filters.executedAfter !== undefined ? gte(transfers.timestamp, filters.executedAfter) : undefined,
+        filters.executedBefore !== undefined ? lte(transfers.timestamp, filters.executedBefore) : undefined,
+      )
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(transfers)
+          .where(where)
+          .orderBy(desc(transfers.blockNumber), desc(transfers.logIndex))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(transfers).where(where),
+      ])
+      return { rows, count: total?.n ?? 0 }
+    },
+
+    async multisigByHash(chainId: number, safeTxHash: string) {
+      const [row] = await db
+        .select()
+        .from(multisigTransactions)
+        .where(
+          and(
+            eq(multisigTransactions.chainId, chainId),
+            eq(multisigTransactions.safeTxHash, safeTxHash.toLowerCase()),
+          ),
+        )
+      return row
+    },
+
+    async moduleAt(chainId: number, safe: string, txHash: string, logIndex: number) {
+      const [row] = await db
+        .select()
+        .from(moduleTransactions)
+        .where(
+          and(
+            eq(moduleTransactions.chainId, chainId),
+            eq(moduleTransactions.safe, safe),
+            eq(moduleTransactions.txHash, txHash.toLowerCase()),
+            eq(moduleTransactions.logIndex, logIndex),
+          ),
+        )
+      return row
+    },
+
+    async transferAt(chainId: number, safe: string, txHash: string, logIndex: number) {
+      const [row] = await db
+        .select()
+        .from(transfers)
+        .where(
+          and(
+            eq(transfers.chainId, chainId),
+            eq(transfers.safe, safe),
+            eq(transfers.txHash, txHash.toLowerCase()),
+            eq(transfers.logIndex, logIndex),
+          ),
+        )
+      return row
+    },
+
+    /** Token metadata by address (lower-case-insensitive lookups use checksummed keys). */
+    async tokens(chainId: number, addresses: string[]): Promise<Map<string, Token>> {
+      const unique = [...new Set(addresses)]
+      if (!unique.length) return new Map()
+      const rows = await db
+        .select()
+        .from(tokens)
+        .where(and(eq(tokens.chainId, chainId), inArray(tokens.address, unique)))
+      return new Map(rows.map((r) => [r.address, r]))
+    },
+
+    async creation(chainId: number, safe: string) {
+      const [row] = await db
+        .select({
+          creator: safes.creator,
+          factory: safes.factory,
+          txHash: safes.creationTxHash,
+          blockNumber: safes.creationBlock,
+          implementation: safes.implementation,
+          timestamp: historyItems.timestamp,
+        })
+        .from(safes)
+        .leftJoin(
+          historyItems,
+          and(
+            eq(historyItems.chainId, safes.chainId),
+            eq(historyItems.safe, safes.address),
+            eq(historyItems.kind, 'creation'),
+          ),
+        )
+        .where(and(eq(safes.chainId, chainId), eq(safes.address, safe)))
+      return row
+    },
+  }
+}
+
+export type TransactionsRepository = ReturnType<typeof createTransactionsRepository>

@@ -1,0 +1,339 @@
+// Indexed rows → the CGW transaction shapes (cgw-api §5.1, §5.2, §6.1). The txInfo type follows the
+// Client Gateway's rules so a Safe{Wallet}-style client renders our history unchanged.
+import { safeV141 } from '@concord/safe/contracts'
+import { knownMasterCopies } from '@concord/safe/deployments'
+import { parseSignatures } from '@concord/safe/signatures'
+import { type Address, getAddress, type Hex, zeroAddress } from 'viem'
+import type { DataDecoded, DataDecoder, MultiSendTx } from '../dataDecoder/decodeData.ts'
+import { transactionId } from './transactionIds.ts'
+import type { ModuleTx, MultisigTx, Token, Transfer } from './transactions.repository.ts'
+
+export type AddressInfo = { value: string; name: string | null; logoUri: string | null }
+
+const CONTRACT_NAMES = new Map<string, string>([
+  [safeV141.safeL2, 'SafeL2 1.4.1'],
+  [safeV141.safe, 'Safe 1.4.1'],
+  [safeV141.safeProxyFactory, 'SafeProxyFactory 1.4.1'],
+  [safeV141.compatibilityFallbackHandler, 'CompatibilityFallbackHandler'],
+  [safeV141.multiSend, 'MultiSend'],
+  [safeV141.multiSendCallOnly, 'MultiSendCallOnly'],
+  [safeV141.signMessageLib, 'SignMessageLib'],
+  [safeV141.createCall, 'CreateCall'],
+  ...knownMasterCopies()
+    .filter((m) => m.version !== '1.4.1')
+    .map((m) => [m.address, `Safe${m.l2 ? 'L2' : ''} ${m.version}`] as [string, string]),
+])
+
+const SETTINGS_METHODS = new Set([
+  'setFallbackHandler',
+  'addOwnerWithThreshold',
+  'removeOwner',
+  'swapOwner',
+  'changeThreshold',
+  'changeMasterCopy',
+  'enableModule',
+  'disableModule',
+  'setGuard',
+])
+
+/** Everything a mapping needs besides the row: the Safe, token metadata and the decoder. */
+export type MapContext = {
+  chainId: number
+  safe: string
+  tokens: Map<string, Token>
+  decoder: DataDecoder
+}
+
+export function addressInfo(address: string, ctx?: Pick<MapContext, 'tokens'>): AddressInfo {
+  const token = ctx?.tokens.get(address)
+  return {
+    value: address,
+    name: token?.name ?? CONTRACT_NAMES.get(address) ?? null,
+    logoUri: token?.logoUri ?? null,
+  }
+}
+
+const dataSize = (data: string) => Math.max(0, Math.floor((data.length - 2) / 2))
+const param = (d: DataDecoded | null, i: number) => {
+  const v = d?.parameters?.[i]?.value
+  return typeof v === 'string' ? v : ''
+}
+
+function settingsInfo(d: DataDecoded, ctx: MapContext) {
+  const addr = (i: number) => addressInfo(getAddress(param(d, i) || zeroAddress), ctx)
+  switch (d.method) {
+    case 'setFallbackHandler':
+      return { type: 'SET_FALLBACK_HANDLER' as const, handler: addr(0) }
+    case 'addOwnerWithThreshold':
+      return { type: 'ADD_OWNER' as const, owner: addr(0), threshold: Number(param(d, 1)) }
+    case 'removeOwner':
+      return { type: 'REMOVE_OWNER' as const, owner: addr(1), threshold: Number(param(d, 2)) }
+    case 'swapOwner':
+      return { type: 'SWAP_OWNER' as const, oldOwner: addr(1), newOwner: addr(2) }
+    case 'changeThreshold':
+      return { type: 'CHANGE_THRESHOLD' as const, threshold: Number(param(d, 0)) }
+    case 'changeMasterCopy':
+      // The SDK's name for it (NEST emits CHANGE_MASTER_COPY).
+      return { type: 'CHANGE_IMPLEMENTATION' as const, implementation: addr(0) }
+    case 'enableModule':
+      return { type: 'ENABLE_MODULE' as const, module: addr(0) }
+    case 'disableModule':
+      return { type: 'DISABLE_MODULE' as const, module: addr(1) }
+    case 'setGuard':
+      return param(d, 0) && getAddress(param(d, 0)) !== zeroAddress
+        ? { type: 'SET_GUARD' as const, guard: addr(0) }
+        : { type: 'DELETE_GUARD' as const }
+    default:
+      return null
+  }
+}
+
+/** A token transfer the call makes, when `to` is a known token and the Safe is a party. */
+function tokenTransferInfo(call: { to: string; decoded: DataDecoded | null }, ctx: MapContext) {
+  const token = ctx.tokens.get(call.to)
+  const d = call.decoded
+  if (!token || !d) return null
+  let from: string
+  let to: string
+  let amount: string
+  if (d.method === 'transfer' && token.type === 'ERC20')
+    [from, to, amount] = [ctx.safe, param(d, 0), param(d, 1)]
+  else if (d.method === 'transferFrom' || (d.method === 'safeTransferFrom' && token.type === 'ERC721'))
+    [from, to, amount] = [param(d, 0), param(d, 1), param(d, 2)]
+  else return null
+  if (!from || !to) return null
+  from = getAddress(from)
+  to = getAddress(to)
+  if (from !== ctx.safe && to !== ctx.safe) return null
+  return transferInfo(
+    { type: token.type, token: call.to, from, to, value: amount, tokenId: amount },
+    ctx,
+    null,
+  )
+}
+
+export function transferInfo(
+  t: Pick<Transfer, 'type' | 'token' | 'from' | 'to' | 'value' | 'tokenId'>,
+  ctx: MapContext,
+  trusted: boolean | null,
+) {
+  const token = t.token ? ctx.tokens.get(t.token) : undefined
+  const details =
+    t.type === 'NATIVE_COIN'
+      ? { type: 'NATIVE_COIN' as const, value: t.value }
+      : t.type === 'ERC20'
+        ? {
+            type: 'ERC20' as const,
+            tokenAddress: t.token as string,
+            value: t.value ?? '0',
+            tokenName: token?.name ?? null,
+            tokenSymbol: token?.symbol ?? null,
+            logoUri: token?.logoUri ?? null,
+            decimals: token?.decimals ?? null,
+            trusted,
+            imitation: false,
+          }
+        : {
+            type: 'ERC721' as const,
+            tokenAddress: t.token as string,
+            tokenId: t.tokenId ?? '0',
+            tokenName: token?.name ?? null,
+            tokenSymbol: token?.symbol ?? null,
+            logoUri: token?.logoUri ?? null,
+            trusted,
+          }
+  return {
+    type: 'Transfer' as const,
+    humanDescription: null,
+    sender: addressInfo(t.from, ctx),
+    recipient: addressInfo(t.to, ctx),
+    direction:
+      t.from === ctx.safe
+        ? ('OUTGOING' as const)
+        : t.to === ctx.safe
+          ? ('INCOMING' as const)
+          : ('UNKNOWN' as const),
+    transferInfo: details,
+  }
+}
+
+type Call = { to: string; value: string; data: string; operation: number }
+
+/** txInfo of a call the Safe made (multisig or module), by the CGW's rules in their order. */
+export function callInfo(call: Call, ctx: MapContext, opts: { refundsConsistent?: boolean } = {}) {
+  const value = BigInt(call.value)
+  const size = dataSize(call.data)
+  const decoded = size > 0 ? ctx.decoder.decode(call.data as Hex, call.to as Address) : null
+  const custom = () => {
+    const base = {
+      type: 'Custom' as const,
+      humanDescription: null,
+      to: addressInfo(call.to, ctx),
+      dataSize: String(size),
+      value: call.value,
+      isCancellation:
+        call.to === ctx.safe &&
+        size === 0 &&
+        value === 0n &&
+        call.operation === 0 &&
+        (opts.refundsConsistent ?? true),
+    }
+    if (decoded?.method === 'multiSend') {
+      const batch = decoded.parameters?.find((p) => p.name === 'transactions')?.valueDecoded
+      return {
+        ...base,
+        methodName: 'multiSend' as const,
+        actionCount: Array.isArray(batch) ? batch.length : 0,
+      }
+    }
+    return { ...base, methodName: decoded?.method ?? null }
+  }
+  if ((value > 0n && size > 0) || call.operation !== 0) return custom()
+  if (value > 0n && size === 0)
+    return transferInfo(
+      { type: 'NATIVE_COIN', token: null, from: ctx.safe, to: call.to, value: call.value, tokenId: null },
+      ctx,
+      null,
+    )
+  if (value === 0n && size > 0 && call.to === ctx.safe && decoded && SETTINGS_METHODS.has(decoded.method)) {
+    return {
+      type: 'SettingsChange' as const,
+      humanDescription: null,
+      dataDecoded: decoded,
+      settingsInfo: settingsInfo(decoded, ctx),
+    }
+  }
+  return tokenTransferInfo({ to: call.to, decoded }, ctx) ?? custom()
+}
+
+/** Addresses a decoded call mentions (for naming tokens in multiSend batches). */
+export function tokensTouched(call: Call, decoder: DataDecoder): string[] {
+  const out = [call.to]
+  const decoded = dataSize(call.data) > 0 ? decoder.decode(call.data as Hex, call.to as Address) : null
+  const batch = decoded?.parameters?.find((p) => p.name === 'transactions')?.valueDecoded
+  if (Array.isArray(batch)) for (const tx of batch as MultiSendTx[]) out.push(tx.to)
+  return out
+}
+
+const ms = (seconds: number) => seconds * 1000
+
+export function multisigSummary(tx: MultisigTx, ctx: MapContext, confirmationsRequired: number) {
+  const signatures = Math.floor(dataSize(tx.signatures) / 65)
+  return {
+    id: transactionId.multisig(tx.safe, tx.safeTxHash),
+    timestamp: ms(tx.timestamp),
+    txStatus: tx.success ? ('SUCCESS' as const) : ('FAILED' as const),
+    txInfo: callInfo(tx, ctx, { refundsConsistent: refundsConsistent(tx) }),
+    executionInfo: {
+      type: 'MULTISIG' as const,
+      nonce: tx.nonce,
+      confirmationsRequired,
+      confirmationsSubmitted: signatures,
+      missingSigners: null,
+    },
+    safeAppInfo: null,
+    txHash: tx.txHash,
+    note: null,
+  }
+}
+
+const refundsConsistent = (tx: MultisigTx) => {
+  const set = [
+    tx.baseGas !== '0',
+    tx.gasPrice !== '0',
+    tx.gasToken !== zeroAddress,
+    tx.refundReceiver !== zeroAddress,
+  ]
+  return set.every(Boolean) || !set.some(Boolean)
+}
+
+export function moduleSummary(tx: ModuleTx, ctx: MapContext) {
+  return {
+    id: transactionId.module(tx.safe, tx.txHash, tx.logIndex),
+    timestamp: ms(tx.timestamp),
+    txStatus: tx.success ? ('SUCCESS' as const) : ('FAILED' as const),
+    txInfo: callInfo(tx, ctx),
+    executionInfo: { type: 'MODULE' as const, address: addressInfo(tx.module, ctx) },
+    safeAppInfo: null,
+    txHash: tx.txHash,
+    note: null,
+  }
+}
+
+export function transferSummary(t: Transfer, ctx: MapContext, trusted: boolean | null) {
+  return {
+    id: transactionId.transfer(t.safe, t.txHash, t.logIndex),
+    timestamp: ms(t.timestamp),
+    txStatus: 'SUCCESS' as const,
+    txInfo: transferInfo(t, ctx, trusted),
+    executionInfo: null,
+    safeAppInfo: null,
+    txHash: t.txHash,
+    note: null,
+  }
+}
+
+export type Creation = {
+  creator: string | null
+  factory: string | null
+  txHash: string
+  implementation: string
+  timestamp: number | null
+}
+
+export function creationInfo(c: Creation) {
+  return {
+    type: 'Creation' as const,
+    humanDescription: null,
+    creator: addressInfo(c.creator ?? zeroAddress),
+    transactionHash: c.txHash,
+    implementation: addressInfo(c.implementation),
+    factory: addressInfo(c.factory ?? zeroAddress),
+    saltNonce: null,
+  }
+}
+
+export function creationSummary(safe: string, c: Creation) {
+  return {
+    id: transactionId.creation(safe),
+    timestamp: ms(c.timestamp ?? 0),
+    txStatus: 'SUCCESS' as const,
+    txInfo: creationInfo(c),
+    executionInfo: null,
+    safeAppInfo: null,
+    txHash: c.txHash,
+    note: null,
+  }
+}
+
+/** Confirmations of an executed transaction, read from the signatures it was executed with. */
+export async function confirmations(tx: MultisigTx) {
+  const parsed = await parseSignatures(tx.signatures as Hex, tx.safeTxHash as Hex)
+  return parsed.map((p) => ({
+    signer: addressInfo(p.signer),
+    signature: p.signature as string,
+    submittedAt: ms(tx.timestamp),
+  }))
+}
+
+export function txData(call: Call, ctx: MapContext) {
+  const decoded = dataSize(call.data) > 0 ? ctx.decoder.decode(call.data as Hex, call.to as Address) : null
+  const index: Record<string, AddressInfo> = {}
+  const batch = decoded?.parameters?.find((p) => p.name === 'transactions')?.valueDecoded
+  if (Array.isArray(batch))
+    for (const sub of batch as MultiSendTx[]) {
+      const info = addressInfo(sub.to, ctx)
+      if (info.name) index[sub.to] = info
+    }
+  return {
+    hexData: dataSize(call.data) > 0 ? call.data : null,
+    dataDecoded: decoded,
+    to: addressInfo(call.to, ctx),
+    value: call.value,
+    operation: call.operation as 0 | 1,
+    trustedDelegateCallTarget:
+      call.operation === 1 ? call.to === safeV141.multiSendCallOnly || call.to === safeV141.multiSend : null,
+    addressInfoIndex: Object.keys(index).length ? index : null,
+    tokenInfoIndex: null,
+  }
+}

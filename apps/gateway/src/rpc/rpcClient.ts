@@ -1,0 +1,29 @@
+// One viem client per chain, with the seed's transport constants. Parallel calls made in the same tick are
+// sent as one JSON-RPC batch.
+import { createPublicClient, http, type PublicClient } from 'viem'
+import type { ChainConfig } from '../config/chainConfig.ts'
+
+export function createRpcClient(chain: Pick<ChainConfig, 'rpcUrl'>): PublicClient {
+  return createPublicClient({
+    transport: http(chain.rpcUrl[0], {
+      timeout: 10_000,
+      retryCount: 3,
+      retryDelay: 150,
+      batch: { batchSize: 1000, wait: 0 },
+    }),
+  })
+}
+
+/** Clients for the API routes, created on first use per chain. */
+export function createRpcClients() {
+  const clients = new Map<number, PublicClient>()
+  return {
+    get(chain: Pick<ChainConfig, 'chainId' | 'rpcUrl'>): PublicClient {
+      let client = clients.get(chain.chainId)
+      if (!client) clients.set(chain.chainId, (client = createRpcClient(chain)))
+      return client
+    },
+  }
+}
+
+export type RpcClients = ReturnType<typeof createRpcClients>

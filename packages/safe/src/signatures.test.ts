@@ -1,0 +1,36 @@
+import { concat, keccak256, pad, toHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { describe, expect, it } from 'vitest'
+import { parseSignatures } from './signatures.ts'
+
+const alice = privateKeyToAccount(keccak256(toHex('alice')))
+const bob = privateKeyToAccount(keccak256(toHex('bob')))
+const hash = keccak256(toHex('a safe tx'))
+
+describe('parseSignatures', () => {
+  it('attributes ECDSA, eth_sign and approved-hash parts to their owners', async () => {
+    const ecdsa = await alice.sign({ hash })
+    const ethSign = await bob.signMessage({ message: { raw: hash } })
+    // eth_sign parts carry v + 4.
+    const v = Number.parseInt(ethSign.slice(-2), 16) + 4
+    const ethSignPart = `${ethSign.slice(0, -2)}${v.toString(16)}` as const
+    const approved = concat([pad(alice.address), pad('0x'), '0x01'])
+    const parsed = await parseSignatures(concat([ecdsa, ethSignPart, approved]), hash)
+    expect(parsed.map((p) => [p.signer, p.type])).toEqual([
+      [alice.address, 'EOA'],
+      [bob.address, 'ETH_SIGN'],
+      [alice.address, 'APPROVED_HASH'],
+    ])
+  })
+
+  it('reads a contract signature with its dynamic part and stops at it', async () => {
+    const contract = '0x00000000000000000000000000000000000000aA'
+    const blob = '0xdeadbeef'
+    const staticPart = concat([pad(contract), toHex(65, { size: 32 }), '0x00'])
+    const parsed = await parseSignatures(concat([staticPart, toHex(4, { size: 32 }), blob]), hash)
+    expect(parsed).toHaveLength(1)
+    expect(parsed[0]?.type).toBe('CONTRACT_SIGNATURE')
+    expect(parsed[0]?.signer).toBe('0x00000000000000000000000000000000000000AA')
+    expect(parsed[0]?.signature.endsWith('deadbeef')).toBe(true)
+  })
+})

@@ -1,0 +1,58 @@
+// The `signatures` bytes a Safe checks, split into one entry per owner. Offline only: contract (EIP-1271)
+// signatures are attributed to the address they name, not verified here.
+import {
+  type Address,
+  concat,
+  getAddress,
+  type Hex,
+  hashMessage,
+  hexToNumber,
+  recoverAddress,
+  size,
+  slice,
+  toHex,
+} from 'viem'
+
+export type SignatureType = 'EOA' | 'ETH_SIGN' | 'APPROVED_HASH' | 'CONTRACT_SIGNATURE'
+
+export type ParsedSignature = { signer: Address; signature: Hex; type: SignatureType }
+
+/** Splits and attributes each 65-byte static part (v: 0 contract, 1 approved hash, >30 eth_sign, else ECDSA). */
+export async function parseSignatures(signatures: Hex, safeTxHash: Hex): Promise<ParsedSignature[]> {
+  const out: ParsedSignature[] = []
+  const total = size(signatures)
+  // Static parts run until the first dynamic (contract signature) blob begins.
+  let end = total
+  for (let offset = 0; offset + 65 <= end; offset += 65) {
+    const r = slice(signatures, offset, offset + 32)
+    const s = slice(signatures, offset + 32, offset + 64)
+    const v = hexToNumber(slice(signatures, offset + 64, offset + 65))
+    const part = slice(signatures, offset, offset + 65)
+    if (v === 0) {
+      const signer = getAddress(slice(r, 12))
+      // Dynamic part: s is the offset of a length-prefixed blob after the static parts.
+      const dataOffset = hexToNumber(s)
+      if (dataOffset < end) end = dataOffset
+      const length =
+        dataOffset + 32 <= total ? hexToNumber(slice(signatures, dataOffset, dataOffset + 32)) : 0
+      const blob = length ? slice(signatures, dataOffset + 32, dataOffset + 32 + length) : '0x'
+      out.push({
+        signer,
+        signature: concat([part, toHex(length, { size: 32 }), blob]),
+        type: 'CONTRACT_SIGNATURE',
+      })
+    } else if (v === 1) {
+      out.push({ signer: getAddress(slice(r, 12)), signature: part, type: 'APPROVED_HASH' })
+    } else if (v > 30) {
+      const signer = await recoverAddress({
+        hash: hashMessage({ raw: safeTxHash }),
+        signature: concat([r, s, toHex(v - 4, { size: 1 })]),
+      })
+      out.push({ signer, signature: part, type: 'ETH_SIGN' })
+    } else {
+      const signer = await recoverAddress({ hash: safeTxHash, signature: part })
+      out.push({ signer, signature: part, type: 'EOA' })
+    }
+  }
+  return out
+}
