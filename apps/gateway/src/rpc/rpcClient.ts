@@ -20,7 +20,10 @@ export function createRpcClients() {
   return {
     get(chain: Pick<ChainConfig, 'chainId' | 'rpcUrl'>): PublicClient {
       let client = clients.get(chain.chainId)
-      if (!client) clients.set(chain.chainId, (client = createRpcClient(chain)))
+      if (!client) {
+        client = createRpcClient(chain)
+        clients.set(chain.chainId, client)
+      }
       return client
     },
   }
