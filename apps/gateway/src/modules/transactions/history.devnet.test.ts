@@ -213,11 +213,13 @@ describe('history of the solo Safe', () => {
     expect(
       out.map((t) => [t.executionInfo.type, t.txInfo.transferInfo.type, t.txInfo.recipient.value]),
     ).toEqual([
+      ['MODULE', 'NATIVE_COIN', a3!.address],
       ['MULTISIG', 'ERC721', a3!.address],
       ['MULTISIG', 'ERC20', a3!.address],
+      ['MULTISIG', 'NATIVE_COIN', devnet.scenario!.safes.treasury.address], // from the demo scenario
     ])
-    expect(out[0].txInfo.transferInfo.tokenId).toBe('4')
-    expect(out[1].txInfo.transferInfo.value).toBe(String(10n ** 18n))
+    expect(out[1].txInfo.transferInfo.tokenId).toBe('4')
+    expect(out[2].txInfo.transferInfo.value).toBe(String(10n ** 18n))
   })
 
   it('Custom multiSend with its action count, module execution, and Creation last', async () => {
