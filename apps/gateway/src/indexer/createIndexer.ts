@@ -6,9 +6,9 @@ import type { ChainConfig } from '../config/chainConfig.ts'
 import type { Database } from '../db/createDatabase.ts'
 import { createRpcClient } from '../rpc/rpcClient.ts'
 import {
-  decodeSafeEvent,
   PROXY_CREATION_TOPIC,
   type RawLog,
+  SAFE_SETUP_TOPIC,
   SAFE_TOPICS,
   TRANSFER_TOPIC,
   toRawLog,
@@ -59,7 +59,12 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
   let knownSafes: Set<Address> | undefined
 
   const blockRef = async (number: number) => {
-    const b = await client.getBlock({ blockNumber: BigInt(number) })
+    // Raw request: only the hash and timestamp are needed, so skip viem's block formatting.
+    const b = await client.request({
+      method: 'eth_getBlockByNumber',
+      params: [`0x${number.toString(16)}`, false],
+    })
+    if (!b) throw new Error(`block ${number} not found`)
     return { number, hash: b.hash as Hex, timestamp: Number(b.timestamp) }
   }
 
@@ -99,8 +104,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
         const logs = await getLogs(from, to, [SAFE_TOPICS])
         // Safes set up in this window may receive tokens in it too.
         const candidates = new Set(knownSafes)
-        for (const l of logs)
-          if (decodeSafeEvent(l)?.eventName === 'SafeSetup') candidates.add(getAddress(l.address))
+        for (const l of logs) if (l.topics[0] === SAFE_SETUP_TOPIC) candidates.add(getAddress(l.address))
         const transfers = await transferLogs(from, to, candidates)
         if (logs.length + transfers.length < 5_000 && window < maxWindow)
           window = Math.min(window * 2, maxWindow)
@@ -121,9 +125,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
         .map((l) => `${l.txHash}:${sliceHex(l.topics[1] ?? '0x', 12)}`),
     )
     const todo = logs.filter(
-      (l) =>
-        decodeSafeEvent(l)?.eventName === 'SafeSetup' &&
-        !viaFactory.has(`${l.txHash}:${l.address.toLowerCase()}`),
+      (l) => l.topics[0] === SAFE_SETUP_TOPIC && !viaFactory.has(`${l.txHash}:${l.address.toLowerCase()}`),
     )
     const out = new Map<Address, Address>()
     await Promise.all(
@@ -228,9 +230,10 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       })
       const end = await blockRef(fetched.to)
       const hashes = new Map([...fetched.logs, ...fetched.transfers].map((l) => [l.blockNumber, l.blockHash]))
-      const keptBlocks = [...new Set([...out.kept, ...fetched.transfers].map((l) => l.blockNumber))].map(
-        (number) => ({ number, hash: hashes.get(number) as Hex, timestamp: times.get(number) ?? 0 }),
-      )
+      // Hashes are only needed where a reorg can still happen: the last reorgWindow blocks below the head.
+      const keptBlocks = [...hashes.keys()]
+        .filter((number) => number > head - reorgWindow)
+        .map((number) => ({ number, hash: hashes.get(number) as Hex, timestamp: times.get(number) ?? 0 }))
       cursor = { ...cursor, blockNumber: end.number, blockHash: end.hash }
       await store.commitWindow({
         kept: out.kept,

@@ -13,6 +13,7 @@ const proxyCreation = safeProxyFactoryAbi.find((x) => x.type === 'event') as Abi
 export const PROXY_CREATION_TOPIC = toEventSelector(proxyCreation)
 /** Every Safe event plus ProxyCreation: one getLogs query. */
 export const SAFE_TOPICS: Hex[] = [...safeEvents.map((e) => toEventSelector(e)), PROXY_CREATION_TOPIC]
+export const SAFE_SETUP_TOPIC = toEventSelector(safeEvents.find((e) => e.name === 'SafeSetup') as AbiEvent)
 /** ERC20 and ERC721 share it (ERC721 indexes the token id: 4 topics). */
 export const TRANSFER_TOPIC = toEventSelector('Transfer(address,address,uint256)')
 
@@ -52,10 +53,14 @@ type SafeEventArgs<E extends SafeEventName> = ReturnType<
   typeof decodeEventLog<typeof safeAbi, E, Hex[], Hex, true>
 >['args']
 
+const eventByTopic = new Map(safeEvents.map((e) => [toEventSelector(e), e]))
+
 export function decodeSafeEvent(log: RawLog): DecodedSafeEvent | undefined {
+  const event = log.topics[0] && eventByTopic.get(log.topics[0])
+  if (!event) return undefined
   try {
     return decodeEventLog({
-      abi: safeAbi,
+      abi: [event],
       topics: log.topics as [Hex],
       data: log.data,
       strict: true,

@@ -29,7 +29,7 @@ async function insertChunked<T extends Record<string, unknown>>(
   tx: Tx,
   table: Parameters<Tx['insert']>[0],
   rows: T[],
-  size = 500,
+  size = 2000,
 ) {
   for (let i = 0; i < rows.length; i += size)
     await tx
@@ -101,8 +101,8 @@ export function createIndexStore(db: Database, chainId: number) {
       cursor: Cursor
     }): Promise<void> {
       await db.transaction(async (tx) => {
-        for (let i = 0; i < w.kept.length; i += 1000) {
-          const chunk = w.kept.slice(i, i + 1000).map((l) => ({
+        for (let i = 0; i < w.kept.length; i += 5000) {
+          const chunk = w.kept.slice(i, i + 5000).map((l) => ({
             chainId,
             blockNumber: l.blockNumber,
             logIndex: l.logIndex,

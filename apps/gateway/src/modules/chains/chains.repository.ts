@@ -4,10 +4,15 @@ import type { Database } from '../../db/createDatabase.ts'
 import { chains } from '../../db/schema.ts'
 import type { PageParams } from '../../http/pagination.ts'
 
+/** How long a chain's configuration is reused before it is read again (it changes only on a restart). */
+const CHAIN_CACHE_MS = 5_000
+
 export function createChainsRepository(db: Database) {
+  const cache = new Map<number, { at: number; config: ChainConfig | undefined }>()
   return {
     /** Makes the stored chains equal the configured ones (insert, update, drop the rest) in one transaction. */
     async sync(configs: ChainConfig[]): Promise<void> {
+      cache.clear()
       await db.transaction(async (tx) => {
         const ids = configs.map((c) => c.chainId)
         if (ids.length) await tx.delete(chains).where(notInArray(chains.chainId, ids))
@@ -22,7 +27,10 @@ export function createChainsRepository(db: Database) {
     },
 
     async get(chainId: number): Promise<ChainConfig | undefined> {
+      const hit = cache.get(chainId)
+      if (hit && performance.now() - hit.at < CHAIN_CACHE_MS) return hit.config
       const [row] = await db.select({ config: chains.config }).from(chains).where(eq(chains.chainId, chainId))
+      cache.set(chainId, { at: performance.now(), config: row?.config })
       return row?.config
     },
 

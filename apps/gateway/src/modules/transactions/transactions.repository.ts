@@ -42,6 +42,17 @@ export function createTransactionsRepository(db: Database) {
   return {
     keyOf,
 
+    /** Position of the newest history item: changes whenever the Safe's history does (cache version). */
+    async historyVersion(chainId: number, safe: string): Promise<string> {
+      const [row] = await db
+        .select({ block: historyItems.blockNumber, log: historyItems.logIndex })
+        .from(historyItems)
+        .where(and(eq(historyItems.chainId, chainId), eq(historyItems.safe, safe)))
+        .orderBy(desc(historyItems.blockNumber), desc(historyItems.logIndex))
+        .limit(1)
+      return row ? `${row.block}:${row.log}` : 'empty'
+    },
+
     /** One page of the Safe's executed history, newest first, with the rows behind each item. */
     async historyPage(chainId: number, safe: string, limit: number, offset: number) {
       const where = and(eq(historyItems.chainId, chainId), eq(historyItems.safe, safe))

@@ -1,7 +1,7 @@
 // Executed history of a Safe (cgw-api §5.3–§5.7) and transaction details (§6.1).
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { HttpError, NotFoundError } from '../../http/errors.ts'
-import { parseCursor, toPage } from '../../http/pagination.ts'
+import { parseCursor, requestUrl, toPage } from '../../http/pagination.ts'
 import {
   AddressSchema,
   ChainIdParam,
@@ -220,11 +220,23 @@ export function createTransactionsRoutes(deps: {
     t.type === 'ERC20' &&
     (t.value === '0' || (trusted && (ctx.tokens.get(t.token as string)?.invalid ?? true)))
 
+  // History pages are rebuilt only when the Safe's history changed: one indexed lookup per cached hit.
+  const historyCache = new Map<string, { version: string; body: unknown }>()
+  const HISTORY_CACHE_SIZE = 1000
+
   return new OpenAPIHono()
     .openapi(routes.history, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
       const query = c.req.valid('query')
-      const { chainId: id, safe } = await requireSafe(chainId, safeAddress)
+      const chain = await chains.get(Number(chainId))
+      if (!chain) throw new NotFoundError(`Chain ${chainId} is not served by this gateway`)
+      const id = chain.chainId
+      const cacheKey = requestUrl(c.req.raw).toString()
+      // Every indexed Safe has a history (its creation), so an empty one means no Safe: answer 404 below.
+      const version = await repo.historyVersion(id, safeAddress)
+      const cached = historyCache.get(cacheKey)
+      if (cached?.version === version) return c.json(cached.body as never, 200)
+      const { safe } = await requireSafe(chainId, safeAddress)
       const pageParams = parseCursor(query.cursor)
       // One item before the page tells whether its first day continues from the previous page.
       const from = Math.max(pageParams.offset - 1, 0)
@@ -263,7 +275,12 @@ export function createTransactionsRoutes(deps: {
         lastDay = day
         results.push({ type: 'TRANSACTION', transaction: summary, conflictType: 'None' })
       }
-      return c.json(toPage(c.req.raw, pageParams, data.count, results), 200)
+      const body = toPage(c.req.raw, pageParams, data.count, results)
+      historyCache.delete(cacheKey)
+      if (historyCache.size >= HISTORY_CACHE_SIZE)
+        historyCache.delete(historyCache.keys().next().value as string)
+      historyCache.set(cacheKey, { version, body })
+      return c.json(body as never, 200)
     })
     .openapi(routes.queued, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')

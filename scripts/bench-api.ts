@@ -1,0 +1,58 @@
+// `npm run bench:api [transactions] [seconds]`: latency of the history route on a Safe with a long history.
+// Builds N executed Safe transactions (default 10,000) on the devnet, indexes them into in-memory PGlite
+// (or DATABASE_URL), then keeps 10 connections busy on a history page over real HTTP and prints
+// p50/p99 latency and requests per second. Load goes to 127.0.0.1 only and stops by itself.
+
+import { execSafeTx, startDevnet, testAccount } from '@concord/devnet'
+import { configSchema, createGateway } from '@concord/gateway'
+
+const count = Number(process.argv[2] ?? 10_000)
+const seconds = Number(process.argv[3] ?? 10)
+const connections = 10
+
+const devnet = await startDevnet({ port: 0 })
+const safe = devnet.scenario!.safes.solo.address
+const owner = testAccount(0)
+for (let i = 0; i < count; i++)
+  await execSafeTx(devnet.client, {
+    safe,
+    tx: { to: testAccount(5).address, value: 1n },
+    signers: [owner],
+    executor: owner.address,
+  })
+const gateway = await createGateway(
+  configSchema.parse({
+    port: 0,
+    databaseUrl: process.env.DATABASE_URL ?? 'pglite:memory',
+    indexer: false,
+    chains: [{ chainId: devnet.chainId, name: 'Devnet', rpcUrl: devnet.rpcUrl }],
+  }),
+)
+await gateway.indexers.get(devnet.chainId)!.sync()
+const url = `${await gateway.listen()}/v1/chains/${devnet.chainId}/safes/${safe}/transactions/history`
+const pages = [0, 20, 2000, 5000].map(
+  (offset) => `${url}?cursor=${encodeURIComponent(`limit=20&offset=${offset}`)}`,
+)
+
+const latencies: number[] = []
+let errors = 0
+const until = performance.now() + seconds * 1000
+await Promise.all(
+  Array.from({ length: connections }, async (_, worker) => {
+    for (let i = worker; performance.now() < until; i++) {
+      const started = performance.now()
+      const res = await fetch(pages[i % pages.length] as string)
+      const body = (await res.json()) as { results?: unknown[] }
+      if (res.status !== 200 || !body.results?.length) errors++
+      latencies.push(performance.now() - started)
+    }
+  }),
+)
+latencies.sort((a, b) => a - b)
+const pct = (p: number) => (latencies[Math.floor((latencies.length - 1) * p)] ?? 0).toFixed(1)
+console.log(
+  `history page (limit 20) on a Safe with ${count} transactions, ${connections} connections, ${seconds} s: ` +
+    `p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, ${Math.round(latencies.length / seconds)} req/s, ${errors} errors`,
+)
+await gateway.stop()
+await devnet.stop()
