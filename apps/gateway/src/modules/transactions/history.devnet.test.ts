@@ -287,6 +287,7 @@ describe('history of the solo Safe', () => {
     expect(modules.results[0].transaction.executionInfo.address.value).toBe(a5!.address)
     const incoming = await get(`${base()}/incoming-transfers/?token_address=${devnet.assets!.usd}`)
     expect(incoming.results.map((r: any) => r.transaction.txInfo.transferInfo.value)).toEqual(['7000000'])
+    expect((await get(`${base()}/incoming-transfers/?to=${a3!.address}`)).results).toEqual([])
     const allIn = await get(`${base()}/incoming-transfers/`)
     expect(allIn.results.every((r: any) => r.transaction.txInfo.direction === 'INCOMING')).toBe(true)
   })

@@ -189,6 +189,7 @@ export function createTransactionsRepository(db: Database) {
         eq(transfers.safe, safe),
         eq(transfers.to, safe),
         sql`${transfers.from} <> ${safe}`,
+        filters.to ? eq(transfers.to, filters.to) : undefined,
         filters.tokenAddress ? eq(transfers.token, filters.tokenAddress) : undefined,
         filters.value !== undefined ? eq(transfers.value, filters.value) : undefined,
         filters.executedAfter !== undefined ? gte(transfers.timestamp, filters.executedAfter) : undefined,

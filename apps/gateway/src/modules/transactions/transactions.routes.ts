@@ -345,6 +345,7 @@ export function createTransactionsRoutes(deps: {
         id,
         safe.address,
         {
+          to: q.to,
           value: q.value,
           tokenAddress: q.token_address,
           executedAfter: q.execution_date__gte,
