@@ -77,6 +77,13 @@ describe('wallet connection', () => {
     await expect(picker.count()).resolves.toBe(0)
     await page.screenshot({ path: join(screenshotDir, 'devnet-connected.png') })
 
+    // wagmi's storage keeps the connection: a reload reconnects to the same account without asking.
+    await page.reload()
+    await page.getByTestId('chain-list').waitFor()
+    await page.locator('[data-testid="connection-status"]:text-is("connected")').waitFor()
+    await expect(page.getByTestId('connected-address').textContent()).resolves.toBe(ACCOUNT_1)
+    await expect(picker.count()).resolves.toBe(0)
+
     expect(pageErrors).toEqual([])
     expect(foreignRequests).toEqual([])
   })

@@ -3,7 +3,7 @@ import { RainbowKitProvider } from '@rainbow-me/rainbowkit'
 import { useEffect, useMemo } from 'react'
 import { RouterProvider } from 'react-router/dom'
 import { ToastContainer } from 'react-toastify'
-import { WagmiProvider } from 'wagmi'
+import { type Config, WagmiProvider } from 'wagmi'
 import { APP_NAME, TOAST_AUTO_CLOSE_MS, TOAST_DRAG_PERCENT } from '../config/constants'
 import { type AppChain, toViemChain } from '../features/chains/toViemChain'
 import { rainbowTheme } from '../features/settings/rainbowTheme'
@@ -14,6 +14,11 @@ import { devnetAccountPicker } from '../features/wallet/devnetAccountPicker'
 import { createWagmiConfig } from '../lib/wagmi'
 import { useRuntime } from './RuntimeContext'
 import { router } from './router'
+
+// React can throw away an uncommitted first render (it does on a reload here) and then runs useMemo
+// again. wagmi starts reconnecting while rendering and runs one reconnect at a time, so a second config
+// would stay 'disconnected' while the discarded one holds the reconnect. The config outlives renders.
+let cachedConfig: { key: string; config: Config } | undefined
 
 /** wagmi + RainbowKit for the gateway's chains, toasts, and the routed app shell. */
 export function WalletProvider() {
@@ -32,6 +37,7 @@ export function WalletProvider() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: configKey captures every input that matters.
   const wagmiConfig = useMemo(() => {
+    if (cachedConfig?.key === configKey) return cachedConfig.config
     const devnetChain = appChains.find((chain) => String(chain.id) === runtimeConfig.devnetChainId)
     const devnetRpcUrl = devnetChain?.rpcUrls.default.http[0]
     const connectors = buildConnectors({
@@ -45,7 +51,9 @@ export function WalletProvider() {
             }
           : undefined,
     })
-    return createWagmiConfig({ chains: appChains, connectors })
+    const config = createWagmiConfig({ chains: appChains, connectors })
+    cachedConfig = { key: configKey, config }
+    return config
   }, [configKey])
 
   const theme = useMemo(

@@ -30,6 +30,13 @@ export function devnet({ chainId, rpcUrl, pickAccount }: DevnetConnectorParamete
     const nodeAccounts = async (): Promise<Address[]> =>
       ((await provider.rpc('eth_accounts')) as string[]).map((address) => getAddress(address))
 
+    /** The account of a connection that was not ended by disconnect(), e.g. before a page reload. */
+    const storedAccount = async (): Promise<Address | undefined> => {
+      if (!(await config.storage?.getItem(CONNECTED_KEY))) return undefined
+      const stored = await config.storage?.getItem(ACCOUNT_KEY)
+      return stored ? getAddress(stored) : undefined
+    }
+
     return {
       id: 'devnet',
       name: 'Devnet wallet',
@@ -61,6 +68,8 @@ export function devnet({ chainId, rpcUrl, pickAccount }: DevnetConnectorParamete
       },
 
       async getAccounts() {
+        // After a reload wagmi may ask before reconnect() has run connect(): restore the pick.
+        account ??= await storedAccount()
         return account ? [account] : []
       },
 
@@ -74,11 +83,10 @@ export function devnet({ chainId, rpcUrl, pickAccount }: DevnetConnectorParamete
 
       async isAuthorized() {
         try {
-          if (!(await config.storage?.getItem(CONNECTED_KEY))) return false
-          const stored = await config.storage?.getItem(ACCOUNT_KEY)
+          const stored = await storedAccount()
           if (!stored) return false
           // A restarted devnet may have other accounts; then the user picks again.
-          return (await nodeAccounts()).includes(getAddress(stored))
+          return (await nodeAccounts()).includes(stored)
         } catch {
           return false
         }
