@@ -1,7 +1,7 @@
 import { createBrowserRouter } from 'react-router'
 import { AppLayout, AppLayoutError } from './routes/AppLayout'
 
-// Screens load on demand; later issues grow them.
+// Screens load on demand. Safe screens read the Safe from `?safe=<shortName>:<address>`.
 export const router = createBrowserRouter([
   {
     path: '/',
@@ -9,10 +9,51 @@ export const router = createBrowserRouter([
     ErrorBoundary: AppLayoutError,
     children: [
       { index: true, lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }) },
-      { path: 'assets', lazy: async () => ({ Component: (await import('./routes/assets')).AssetsRoute }) },
+      {
+        path: 'assets',
+        lazy: async () => ({ Component: (await import('./routes/assets/layout')).AssetsLayout }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('./routes/assets/tokens')).TokensRoute }),
+          },
+          {
+            path: 'nfts',
+            lazy: async () => ({ Component: (await import('./routes/assets/nfts')).NftsRoute }),
+          },
+        ],
+      },
       {
         path: 'transactions',
-        lazy: async () => ({ Component: (await import('./routes/transactions')).TransactionsRoute }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('./routes/transactions/index')).TransactionsIndexRoute,
+            }),
+          },
+          {
+            lazy: async () => ({
+              Component: (await import('./routes/transactions/layout')).TransactionsLayout,
+            }),
+            children: [
+              {
+                path: 'history',
+                lazy: async () => ({
+                  Component: (await import('./routes/transactions/history')).HistoryRoute,
+                }),
+              },
+              {
+                path: 'queue',
+                lazy: async () => ({ Component: (await import('./routes/transactions/queue')).QueueRoute }),
+              },
+            ],
+          },
+          {
+            path: 'tx',
+            lazy: async () => ({ Component: (await import('./routes/transactions/tx')).TransactionRoute }),
+          },
+        ],
       },
       {
         path: 'messages',
@@ -25,7 +66,19 @@ export const router = createBrowserRouter([
       },
       {
         path: 'settings',
-        lazy: async () => ({ Component: (await import('./routes/settings')).SettingsRoute }),
+        lazy: async () => ({ Component: (await import('./routes/settings/layout')).SettingsLayout }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('./routes/settings/general')).GeneralSettingsRoute,
+            }),
+          },
+          {
+            path: 'setup',
+            lazy: async () => ({ Component: (await import('./routes/settings/setup')).SetupRoute }),
+          },
+        ],
       },
       { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },
     ],

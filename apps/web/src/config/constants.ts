@@ -26,7 +26,14 @@ export const QUERY_CACHE_BUSTER = 'concord-1'
 export const STORAGE_KEYS = {
   queryCache: 'concord.query-cache',
   settings: 'concord.settings',
+  recentSafes: 'concord.recent-safes',
 } as const
+
+/** How many recently opened Safes are remembered. */
+export const RECENT_SAFES_LIMIT = 10
+
+/** Balances are shown in this currency until the user picks another one (lower case, as CGW's path segment). */
+export const DEFAULT_CURRENCY = 'usd'
 
 /** react-toastify defaults. */
 export const TOAST_AUTO_CLOSE_MS = 5_000

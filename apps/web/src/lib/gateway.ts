@@ -17,6 +17,12 @@ export function configureGateway(baseUrl: string): void {
 
 export const getGatewayBaseUrl = (): string | undefined => currentBaseUrl
 
+/**
+ * First element of every gateway query key: cached (and persisted) answers of one gateway are never
+ * shown for another one that serves the same chain ids.
+ */
+export const gatewayScope = (): string => currentBaseUrl ?? ''
+
 /** A failed gateway call, with the text the UI shows: 'code: message' from the server, else the status text. */
 export class GatewayError extends Error {
   override name = 'GatewayError'

@@ -1,6 +1,9 @@
 import { ConnectButton } from '@rainbow-me/rainbowkit'
 import { NavLink, Outlet, useRouteError } from 'react-router'
+import { SafeSidebarCard } from '../../features/safe/components/SafeSidebarCard'
+import { useRememberOpenedSafe } from '../../features/safe/useRememberOpenedSafe'
 import { WrongNetworkBanner } from '../../features/wallet/components/WrongNetworkBanner'
+import { safeSearch, useCurrentSafe } from '../useCurrentSafe'
 
 const NAV_ITEMS = [
   { to: '/', label: 'Home', end: true },
@@ -13,6 +16,13 @@ const NAV_ITEMS = [
 ] as const
 
 function Shell({ children }: { children: React.ReactNode }) {
+  // Every section link keeps the open Safe (`?safe=`).
+  const current = useCurrentSafe()
+  const search = safeSearch(current)
+  useRememberOpenedSafe(
+    current.status === 'ok' ? current.chain.chainId : undefined,
+    current.status === 'ok' ? current.address : undefined,
+  )
   return (
     <div className="shell">
       <header className="header">
@@ -27,15 +37,20 @@ function Shell({ children }: { children: React.ReactNode }) {
         />
       </header>
       <nav className="sidebar" aria-label="Sections">
-        <ul>
-          {NAV_ITEMS.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} end={'end' in item ? item.end : false}>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <div className="sidebar-inner">
+          {current.status === 'ok' ? (
+            <SafeSidebarCard chain={current.chain} address={current.address} />
+          ) : null}
+          <ul>
+            {NAV_ITEMS.map((item) => (
+              <li key={item.to}>
+                <NavLink to={{ pathname: item.to, search }} end={'end' in item ? item.end : false}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
       </nav>
       <main className="content">
         <WrongNetworkBanner />

@@ -1,9 +1,71 @@
+import { useNavigate } from 'react-router'
+import { useAccount } from 'wagmi'
+import { TotalBalance } from '../../features/assets/components/TotalBalance'
 import { ChainList } from '../../features/chains/components/ChainList'
+import { AddSafeForm } from '../../features/safe/components/AddSafeForm'
+import { OwnedSafes } from '../../features/safe/components/OwnedSafes'
+import { RecentSafes } from '../../features/safe/components/RecentSafes'
+import { SafeSummary } from '../../features/safe/components/SafeSummary'
+import { useSettings } from '../../features/settings/useSettings'
+import { QueuedCount } from '../../features/transactions/components/QueuedCount'
 import { AccountSummary } from '../../features/wallet/components/AccountSummary'
+import { formatSafeParam, safeHref } from '../../lib/safeLink'
 import { useRuntime } from '../RuntimeContext'
+import { type OpenSafe, useCurrentSafe } from '../useCurrentSafe'
+import { RequireSafe } from './RequireSafe'
 
+/** `/`: the Safe's dashboard when `?safe=` names one, otherwise the Safe picker. */
 export function HomeRoute() {
+  const current = useCurrentSafe()
+  if (current.status === 'none') return <Welcome />
+  return (
+    <section className="page">
+      <h1>Home</h1>
+      <RequireSafe>{(safe) => <SafeDashboard safe={safe} />}</RequireSafe>
+    </section>
+  )
+}
+
+function SafeDashboard({ safe }: { safe: OpenSafe }) {
+  const { currency, hideSpam } = useSettings()
+  return (
+    <>
+      <div className="card">
+        <h2>Total balance</h2>
+        <TotalBalance
+          chainId={safe.chain.chainId}
+          address={safe.address}
+          currency={currency}
+          hideSpam={hideSpam}
+        />
+      </div>
+      <div className="card">
+        <h2>Queue</h2>
+        <QueuedCount
+          chainId={safe.chain.chainId}
+          address={safe.address}
+          queueHref={safe.href('/transactions/queue')}
+        />
+      </div>
+      <div className="card">
+        <h2>Safe</h2>
+        <p className="muted small">
+          <code className="address" data-testid="safe-address">
+            {safe.address}
+          </code>{' '}
+          on {safe.chain.chainName}
+        </p>
+        <SafeSummary chain={safe.chain} address={safe.address} />
+      </div>
+    </>
+  )
+}
+
+function Welcome() {
   const { chains, gatewayUrl, runtimeConfig } = useRuntime()
+  const { address, chainId } = useAccount()
+  const navigate = useNavigate()
+  const walletChain = chains.find((chain) => chain.chainId === String(chainId))
   return (
     <section className="page">
       <h1>Welcome to Concord</h1>
@@ -13,6 +75,22 @@ export function HomeRoute() {
       <div className="card">
         <h2>Your wallet</h2>
         <AccountSummary />
+      </div>
+      <div className="card">
+        <h2>Your Safes</h2>
+        <OwnedSafes chains={chains} owner={address} />
+      </div>
+      <div className="card">
+        <h2>Open a Safe</h2>
+        <AddSafeForm
+          chains={chains}
+          defaultChainId={(walletChain ?? chains[0])?.chainId ?? ''}
+          onOpen={(chain, safeAddress) => navigate(safeHref('/', formatSafeParam(chain, safeAddress)))}
+        />
+      </div>
+      <div className="card">
+        <h2>Recently opened</h2>
+        <RecentSafes chains={chains} />
       </div>
       <div className="card">
         <h2>Chains</h2>

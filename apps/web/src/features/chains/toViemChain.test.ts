@@ -1,6 +1,6 @@
 import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { describe, expect, it } from 'vitest'
-import { explorerBaseUrl, fillExplorerTemplate, toViemChain } from './toViemChain'
+import { explorerBaseUrl, toViemChain } from './toViemChain'
 
 const mainnet = {
   chainId: '1',
@@ -80,13 +80,5 @@ describe('explorerBaseUrl', () => {
   it('behavior: invalid or empty template', () => {
     expect(explorerBaseUrl('')).toBeUndefined()
     expect(explorerBaseUrl('not a url/{{address}}')).toBeUndefined()
-  })
-})
-
-describe('fillExplorerTemplate', () => {
-  it('default', () => {
-    expect(fillExplorerTemplate('https://etherscan.io/tx/{{txHash}}', { txHash: '0xabc' })).toBe(
-      'https://etherscan.io/tx/0xabc',
-    )
   })
 })

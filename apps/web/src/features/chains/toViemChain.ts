@@ -26,13 +26,6 @@ export function explorerBaseUrl(template: string | undefined): string | undefine
   }
 }
 
-/** Fills a CGW explorer template (`{{address}}`, `{{txHash}}`). */
-export const fillExplorerTemplate = (
-  template: string,
-  values: { address?: string; txHash?: string },
-): string =>
-  template.replace(/\{\{(address|txHash)\}\}/g, (match, key: 'address' | 'txHash') => values[key] ?? match)
-
 /** Maps a gateway chain to a viem chain; the browser talks to the chain's public RPC. */
 export function toViemChain(chain: ChainInfo): AppChain {
   const explorerUrl = explorerBaseUrl(chain.blockExplorerUriTemplate?.address)

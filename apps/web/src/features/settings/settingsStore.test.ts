@@ -13,19 +13,31 @@ describe('parseSettings', () => {
       accentColor: 'pink',
       borderRadius: 'none',
       themeMode: 'dark',
+      currency: 'EUR',
+      hideSpam: false,
     })
     expect(parseSettings(stored)).toEqual({
       gatewayUrl: 'http://localhost:3000',
       accentColor: 'pink',
       borderRadius: 'none',
       themeMode: 'dark',
+      currency: 'eur',
+      hideSpam: false,
     })
   })
 
   it('behavior: invalid values fall back to defaults', () => {
-    expect(parseSettings(JSON.stringify({ accentColor: 'teal', borderRadius: 3, gatewayUrl: ' ' }))).toEqual(
-      DEFAULT_SETTINGS,
-    )
+    expect(
+      parseSettings(
+        JSON.stringify({
+          accentColor: 'teal',
+          borderRadius: 3,
+          gatewayUrl: ' ',
+          currency: 'u$d',
+          hideSpam: 1,
+        }),
+      ),
+    ).toEqual(DEFAULT_SETTINGS)
     expect(parseSettings('{not json')).toEqual(DEFAULT_SETTINGS)
     expect(parseSettings('[]')).toEqual(DEFAULT_SETTINGS)
   })

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '../../config/constants'
+import { DEFAULT_CURRENCY, STORAGE_KEYS } from '../../config/constants'
 
 /** RainbowKit's accent colour presets (`lightTheme.accentColors`). */
 export const ACCENT_COLORS = ['blue', 'green', 'orange', 'pink', 'purple', 'red'] as const
@@ -17,6 +17,10 @@ export type Settings = {
   accentColor: AccentColorName
   borderRadius: BorderRadiusName
   themeMode: ThemeMode
+  /** Fiat currency of balances: a code from the gateway's supported-fiat-codes, lower case. */
+  currency: string
+  /** Leave out tokens and NFTs the gateway flags as spam (`exclude_spam`). */
+  hideSpam: boolean
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -24,6 +28,8 @@ export const DEFAULT_SETTINGS: Settings = {
   accentColor: 'blue',
   borderRadius: 'large',
   themeMode: 'light',
+  currency: DEFAULT_CURRENCY,
+  hideSpam: true,
 }
 
 const oneOf = <T extends string>(values: readonly T[], value: unknown, fallback: T): T =>
@@ -46,6 +52,11 @@ export function parseSettings(stored: string | null): Settings {
     accentColor: oneOf(ACCENT_COLORS, raw.accentColor, DEFAULT_SETTINGS.accentColor),
     borderRadius: oneOf(BORDER_RADII, raw.borderRadius, DEFAULT_SETTINGS.borderRadius),
     themeMode: oneOf(THEME_MODES, raw.themeMode, DEFAULT_SETTINGS.themeMode),
+    currency:
+      typeof raw.currency === 'string' && /^[a-z0-9]{2,10}$/i.test(raw.currency.trim())
+        ? raw.currency.trim().toLowerCase()
+        : DEFAULT_SETTINGS.currency,
+    hideSpam: typeof raw.hideSpam === 'boolean' ? raw.hideSpam : DEFAULT_SETTINGS.hideSpam,
   }
 }
 

@@ -1,0 +1,91 @@
+import type { SafeCollectibleResponse } from '@safe-global/safe-gateway-typescript-sdk'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { EmptyState } from '../../../components/ui/EmptyState'
+import { ErrorState } from '../../../components/ui/ErrorState'
+import { Skeleton } from '../../../components/ui/Skeleton'
+import { formatGatewayError } from '../../../lib/gateway'
+import { collectiblesQueryOptions } from '../queries'
+
+export type CollectiblesGridProps = { chainId: string; address: string; hideSpam: boolean }
+
+/** The Safe's NFTs (ERC-721) with image and name, loaded page by page. */
+export function CollectiblesGrid({ chainId, address, hideSpam }: CollectiblesGridProps) {
+  const query = useInfiniteQuery(collectiblesQueryOptions(chainId, address, hideSpam))
+
+  if (!query.data) {
+    if (query.isError)
+      return (
+        <ErrorState
+          title="Could not load the NFTs"
+          message={formatGatewayError(query.error)}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      )
+    return <Skeleton lines={6} variant="grid" label="Loading NFTs" />
+  }
+
+  const items = query.data.pages.flatMap((page) => page.results)
+  if (items.length === 0) return <EmptyState title="No NFTs">This Safe holds no collectibles.</EmptyState>
+
+  return (
+    <>
+      <ul className="nft-grid" data-testid="nft-grid">
+        {items.map((item) => (
+          <NftCard key={`${item.address}:${item.id}`} item={item} />
+        ))}
+      </ul>
+      {query.isFetchNextPageError ? (
+        <ErrorState
+          title="Could not load more NFTs"
+          message={formatGatewayError(query.error)}
+          onRetry={() => void query.fetchNextPage()}
+          retrying={query.isFetchingNextPage}
+        />
+      ) : query.hasNextPage ? (
+        <button
+          type="button"
+          className="button load-more"
+          onClick={() => void query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+          data-testid="nft-load-more"
+        >
+          {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+        </button>
+      ) : null}
+    </>
+  )
+}
+
+function NftCard({ item }: { item: SafeCollectibleResponse }) {
+  const [imageFailed, setImageFailed] = useState(false)
+  const name = item.name || `${item.tokenName || item.tokenSymbol} #${item.id}`
+  return (
+    <li className="nft-card" data-testid="nft-item" data-token-id={item.id}>
+      <div className="nft-image">
+        {item.imageUri && !imageFailed ? (
+          <img
+            src={item.imageUri}
+            alt={name}
+            loading="lazy"
+            onError={() => setImageFailed(true)}
+            data-testid="nft-image"
+          />
+        ) : (
+          <span className="nft-placeholder" aria-hidden="true">
+            {item.tokenSymbol || 'NFT'}
+          </span>
+        )}
+      </div>
+      <div className="nft-meta">
+        <span className="nft-name" data-testid="nft-name">
+          {name}
+        </span>
+        <span className="muted small">
+          {item.tokenName} · #{item.id}
+        </span>
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,26 @@
+import { getOwnedSafes, getSafeInfo, type SafeInfo } from '@safe-global/safe-gateway-typescript-sdk'
+import { queryOptions } from '@tanstack/react-query'
+import { gatewayCall, gatewayScope } from '../../lib/gateway'
+
+export const safeKeys = {
+  all: () => [gatewayScope(), 'safes'] as const,
+  info: (chainId: string, address: string) => [...safeKeys.all(), chainId, address, 'info'] as const,
+  owned: (chainId: string, owner: string) => [...safeKeys.all(), 'owned-by', chainId, owner] as const,
+}
+
+/** `GET /v1/chains/{chainId}/safes/{address}` */
+export const fetchSafeInfo = (chainId: string, address: string): Promise<SafeInfo> =>
+  gatewayCall(() => getSafeInfo(chainId, address))
+
+export const safeInfoQueryOptions = (chainId: string, address: string) =>
+  queryOptions({
+    queryKey: safeKeys.info(chainId, address),
+    queryFn: () => fetchSafeInfo(chainId, address),
+  })
+
+/** `GET /v1/chains/{chainId}/owners/{owner}/safes`: the Safes the address is an owner of. */
+export const ownedSafesQueryOptions = (chainId: string, owner: string) =>
+  queryOptions({
+    queryKey: safeKeys.owned(chainId, owner),
+    queryFn: async () => (await gatewayCall(() => getOwnedSafes(chainId, owner))).safes,
+  })

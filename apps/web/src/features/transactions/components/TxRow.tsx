@@ -1,0 +1,69 @@
+import type { ChainInfo, TransactionSummary } from '@safe-global/safe-gateway-typescript-sdk'
+import { Link } from 'react-router'
+import { formatTime, shortAddress } from '../../../lib/format'
+import { describeTransaction, statusLabel } from '../utils/describeTransaction'
+
+const KIND_ICONS = {
+  incoming: '↓',
+  outgoing: '↑',
+  settings: '⚙',
+  custom: '⌘',
+  creation: '★',
+  other: '•',
+} as const
+
+export type TxRowProps = {
+  chain: ChainInfo
+  transaction: TransactionSummary
+  /** Link to the transaction page. */
+  href: string
+}
+
+/** One transaction in the history or queue: type, amount or method, counterparty, time and status. */
+export function TxRow({ chain, transaction, href }: TxRowProps) {
+  const description = describeTransaction(transaction.txInfo, chain.nativeCurrency)
+  const execution = transaction.executionInfo
+  return (
+    <li className="tx-row-item">
+      <Link
+        to={href}
+        className={`tx-row ${description.kind}`}
+        data-testid="tx-row"
+        data-tx-id={transaction.id}
+        data-kind={description.kind}
+      >
+        <span className="tx-icon" aria-hidden="true">
+          {KIND_ICONS[description.kind]}
+        </span>
+        <span className="tx-main">
+          <span className="tx-type" data-testid="tx-type">
+            {description.title}
+          </span>
+          {description.detail ? (
+            <span className="tx-detail" data-testid="tx-detail">
+              {description.detail}
+            </span>
+          ) : null}
+          {description.counterparty ? (
+            <span className="muted small">
+              {description.counterparty.label}{' '}
+              {description.counterparty.address.name || shortAddress(description.counterparty.address.value)}
+            </span>
+          ) : null}
+        </span>
+        <span className="tx-meta muted small">
+          {execution?.type === 'MULTISIG' ? <span title="Nonce">#{execution.nonce}</span> : null}
+          {execution?.type === 'MULTISIG' ? (
+            <span title="Confirmations">
+              {execution.confirmationsSubmitted}/{execution.confirmationsRequired} signatures
+            </span>
+          ) : null}
+          <span>{formatTime(transaction.timestamp)}</span>
+        </span>
+        <span className={`tx-status status-${transaction.txStatus.toLowerCase()}`} data-testid="tx-status">
+          {statusLabel(transaction.txStatus)}
+        </span>
+      </Link>
+    </li>
+  )
+}

@@ -1,0 +1,68 @@
+import {
+  type DecodedDataResponse,
+  getDecodedData,
+  getTransactionDetails,
+  getTransactionHistory,
+  getTransactionQueue,
+  type TransactionDetails,
+  type TransactionListPage,
+} from '@safe-global/safe-gateway-typescript-sdk'
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { gatewayCall, gatewayScope } from '../../lib/gateway'
+
+export const transactionKeys = {
+  all: () => [gatewayScope(), 'transactions'] as const,
+  history: (chainId: string, address: string) =>
+    [...transactionKeys.all(), chainId, address, 'history'] as const,
+  queue: (chainId: string, address: string) => [...transactionKeys.all(), chainId, address, 'queue'] as const,
+  details: (chainId: string, id: string) => [...transactionKeys.all(), chainId, 'details', id] as const,
+  decoded: (chainId: string, to: string, data: string) =>
+    [...transactionKeys.all(), chainId, 'decoded', to, data] as const,
+}
+
+// CGW groups the history by day in this time zone (the DATE_LABEL items).
+const timezone = (): string | undefined => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone
+  } catch {
+    return undefined
+  }
+}
+
+const nextPage = (page: TransactionListPage): string | undefined => page.next ?? undefined
+
+/** `GET …/safes/{address}/transactions/history`: executed transactions, newest first, with day labels. */
+export const historyQueryOptions = (chainId: string, address: string) =>
+  infiniteQueryOptions({
+    queryKey: transactionKeys.history(chainId, address),
+    queryFn: ({ pageParam }): Promise<TransactionListPage> =>
+      gatewayCall(() => getTransactionHistory(chainId, address, { timezone: timezone() }, pageParam)),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: nextPage,
+  })
+
+/** `GET …/safes/{address}/transactions/queued`: pending transactions grouped by nonce. */
+export const queueQueryOptions = (chainId: string, address: string) =>
+  infiniteQueryOptions({
+    queryKey: transactionKeys.queue(chainId, address),
+    queryFn: ({ pageParam }): Promise<TransactionListPage> =>
+      gatewayCall(() => getTransactionQueue(chainId, address, {}, pageParam)),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: nextPage,
+  })
+
+/** `GET /v1/chains/{chainId}/transactions/{id}` */
+export const transactionDetailsQueryOptions = (chainId: string, id: string) =>
+  queryOptions({
+    queryKey: transactionKeys.details(chainId, id),
+    queryFn: (): Promise<TransactionDetails> => gatewayCall(() => getTransactionDetails(chainId, id)),
+  })
+
+/** `POST /v1/chains/{chainId}/data-decoder`, for calldata the transaction details left undecoded. */
+export const decodedDataQueryOptions = (chainId: string, to: string, data: string, operation: 0 | 1) =>
+  queryOptions({
+    queryKey: transactionKeys.decoded(chainId, to, data),
+    queryFn: (): Promise<DecodedDataResponse> =>
+      gatewayCall(() => getDecodedData(chainId, operation, data, to)),
+    staleTime: Number.POSITIVE_INFINITY,
+  })
