@@ -74,4 +74,5 @@ CREATE TABLE "transfers" (
 );
 --> statement-breakpoint
 ALTER TABLE "multisig_transactions" ADD COLUMN "threshold" integer NOT NULL;--> statement-breakpoint
+ALTER TABLE "safes" ADD COLUMN "salt_nonce" numeric(78, 0);--> statement-breakpoint
 CREATE INDEX "transfers_by_token" ON "transfers" USING btree ("chain_id","safe","type","token");

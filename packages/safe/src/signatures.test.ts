@@ -1,4 +1,4 @@
-import { concat, keccak256, pad, toHex } from 'viem'
+import { concat, type Hex, keccak256, pad, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { parseSignatures } from './signatures.ts'
@@ -13,7 +13,7 @@ describe('parseSignatures', () => {
     const ethSign = await bob.signMessage({ message: { raw: hash } })
     // eth_sign parts carry v + 4.
     const v = Number.parseInt(ethSign.slice(-2), 16) + 4
-    const ethSignPart = `${ethSign.slice(0, -2)}${v.toString(16)}` as const
+    const ethSignPart = `${ethSign.slice(0, -2)}${v.toString(16)}` as Hex
     const approved = concat([pad(alice.address), pad('0x'), '0x01'])
     const parsed = await parseSignatures(concat([ecdsa, ethSignPart, approved]), hash)
     expect(parsed.map((p) => [p.signer, p.type])).toEqual([

@@ -79,7 +79,10 @@ export const safes = pgTable(
     guard: text('guard'),
     fallbackHandler: text('fallback_handler'),
     implementation: text('implementation').notNull(),
+    /** Sender of the creation transaction (SafeSetup's initiator until it is read). */
     creator: text('creator'),
+    /** Salt of createProxyWithNonce, when the Safe was created through a factory call. */
+    saltNonce: numeric('salt_nonce', { precision: 78, scale: 0 }),
     factory: text('factory'),
     creationTxHash: text('creation_tx_hash').notNull(),
     creationBlock: bigint('creation_block', { mode: 'number' }).notNull(),

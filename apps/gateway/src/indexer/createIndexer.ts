@@ -1,7 +1,16 @@
 // Follows one chain: backfills from the configured start block with eth_getLogs (topics only, in windows
 // that adapt to what the node accepts), then tails new blocks, re-checking recent hashes for reorgs.
+import { safeProxyFactoryAbi } from '@concord/safe/contracts'
 import { knownMasterCopies } from '@concord/safe/deployments'
-import { type Address, getAddress, type Hex, type PublicClient, pad, sliceHex } from 'viem'
+import {
+  type Address,
+  decodeFunctionData,
+  getAddress,
+  type Hex,
+  type PublicClient,
+  pad,
+  sliceHex,
+} from 'viem'
 import type { ChainConfig } from '../config/chainConfig.ts'
 import type { Database } from '../db/createDatabase.ts'
 import { createRpcClient } from '../rpc/rpcClient.ts'
@@ -141,6 +150,24 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     return out
   }
 
+  /** Creator (the transaction's sender) and salt of Safes created in this window, from their creation tx. */
+  async function readCreations(rows: SafeRow[]): Promise<void> {
+    const created = rows.filter((r) => r.saltNonce === null && r.creator === r.factory)
+    await Promise.all(
+      created.map(async (safe) => {
+        const tx = await client.getTransaction({ hash: safe.creationTxHash as Hex })
+        safe.creator = getAddress(tx.from)
+        try {
+          const call = decodeFunctionData({ abi: safeProxyFactoryAbi, data: tx.input })
+          if (call.functionName === 'createProxyWithNonce' && tx.to && getAddress(tx.to) === safe.factory)
+            safe.saltNonce = String(call.args[2])
+        } catch {
+          // created through another contract: no salt to show
+        }
+      }),
+    )
+  }
+
   /** Block timestamps: from the logs when the node includes them, else one (batched) getBlock per block. */
   async function timestamps(logs: RawLog[]): Promise<Map<number, number>> {
     const times = new Map<number, number>()
@@ -222,6 +249,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       const safes = await store.loadSafes(touched)
       const { out, times } = await process(fetched.logs, safes, fetched.transfers)
       for (const address of out.changedSafes) knownSafes.add(address)
+      await readCreations([...out.changedSafes].map((a) => safes.get(a) as SafeRow))
       const tokens = processTransfers({
         chainId: chain.chainId,
         logs: fetched.transfers,

@@ -56,6 +56,8 @@ export function createIndexStore(db: Database, chainId: number) {
           fallbackHandler: sql`excluded.fallback_handler`,
           implementation: sql`excluded.implementation`,
           factory: sql`excluded.factory`,
+          creator: sql`excluded.creator`,
+          saltNonce: sql`excluded.salt_nonce`,
           updatedBlock: sql`excluded.updated_block`,
         },
       })

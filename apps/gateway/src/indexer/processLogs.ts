@@ -262,6 +262,7 @@ export function processLogs(input: ProcessInput): ProcessOutput {
         fallbackHandler: nullable(fallbackHandler),
         implementation: singleton,
         creator: getAddress(initiator),
+        saltNonce: null,
         factory: null,
         creationTxHash: log.txHash,
         creationBlock: log.blockNumber,

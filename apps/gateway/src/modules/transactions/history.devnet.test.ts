@@ -247,6 +247,8 @@ describe('history of the solo Safe', () => {
       id: `creation_${solo()}`,
       txInfo: {
         type: 'Creation',
+        creator: { value: a0!.address },
+        saltNonce: '2',
         factory: { value: safeV141.safeProxyFactory },
         implementation: { value: safeV141.safeL2 },
       },

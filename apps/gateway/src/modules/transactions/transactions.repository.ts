@@ -266,6 +266,7 @@ export function createTransactionsRepository(db: Database) {
       const [row] = await db
         .select({
           creator: safes.creator,
+          saltNonce: safes.saltNonce,
           factory: safes.factory,
           txHash: safes.creationTxHash,
           blockNumber: safes.creationBlock,

@@ -275,6 +275,7 @@ export function transferSummary(t: Transfer, ctx: MapContext, trusted: boolean |
 
 export type Creation = {
   creator: string | null
+  saltNonce: string | null
   factory: string | null
   txHash: string
   implementation: string
@@ -289,7 +290,7 @@ export function creationInfo(c: Creation) {
     transactionHash: c.txHash,
     implementation: addressInfo(c.implementation),
     factory: addressInfo(c.factory ?? zeroAddress),
-    saltNonce: null,
+    saltNonce: c.saltNonce,
   }
 }
 
