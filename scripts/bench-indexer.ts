@@ -5,7 +5,7 @@
 import { execSafeTx, startDevnet, testAccount } from '@concord/devnet'
 import { type ConfigInput, configSchema, createGateway } from '@concord/gateway'
 
-const count = Number(process.argv[2] ?? 10_000)
+const count = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 10_000)
 const devnet = await startDevnet({ port: 0 })
 const safe = devnet.scenario!.safes.solo.address
 const owner = testAccount(0)
@@ -27,9 +27,12 @@ const config: ConfigInput = {
   chains: [{ chainId: devnet.chainId, name: 'Devnet', rpcUrl: devnet.rpcUrl }],
 }
 const gateway = await createGateway(configSchema.parse(config))
+// `--profile`: CPU profile of the indexing phase only, written to indexer.cpuprofile.
+const profile = process.argv.includes('--profile') ? await startProfile() : undefined
 t = performance.now()
 const { head } = await gateway.indexers.get(devnet.chainId)!.sync()
 const seconds = (performance.now() - t) / 1000
+await profile?.()
 const info: any = await (await gateway.app.request(`/v1/chains/${devnet.chainId}/safes/${safe}`)).json()
 // Each execution emits SafeMultiSigTransaction + ExecutionSuccess.
 const events = count * 2
@@ -39,3 +42,17 @@ console.log(
 console.log(`Safe nonce after index: ${info.nonce} (expected ${count + 1})`)
 await gateway.stop()
 await devnet.stop()
+
+async function startProfile() {
+  const { Session } = await import('node:inspector/promises')
+  const { writeFile } = await import('node:fs/promises')
+  const session = new Session()
+  session.connect()
+  await session.post('Profiler.enable')
+  await session.post('Profiler.start')
+  return async () => {
+    const { profile } = await session.post('Profiler.stop')
+    await writeFile('indexer.cpuprofile', JSON.stringify(profile))
+    console.log('CPU profile of the indexing phase: indexer.cpuprofile')
+  }
+}

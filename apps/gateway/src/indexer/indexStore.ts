@@ -2,6 +2,7 @@
 // database transaction holding a whole window of blocks and the cursor that points past it.
 import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { Address, Hex } from 'viem'
+import { bulkInsert } from '../db/bulkInsert.ts'
 import type { Database } from '../db/createDatabase.ts'
 import {
   blocks,
@@ -24,19 +25,6 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 
 /** Tables whose rows belong to a block: a rollback deletes those above the fork point. */
 const blockScoped = [multisigTransactions, moduleTransactions, transfers, historyItems] as const
-
-async function insertChunked<T extends Record<string, unknown>>(
-  tx: Tx,
-  table: Parameters<Tx['insert']>[0],
-  rows: T[],
-  size = 2000,
-) {
-  for (let i = 0; i < rows.length; i += size)
-    await tx
-      .insert(table)
-      .values(rows.slice(i, i + size) as never)
-      .onConflictDoNothing()
-}
 
 export function createIndexStore(db: Database, chainId: number) {
   const writeSafes = async (tx: Tx, rows: SafeRow[]) => {
@@ -103,8 +91,10 @@ export function createIndexStore(db: Database, chainId: number) {
       cursor: Cursor
     }): Promise<void> {
       await db.transaction(async (tx) => {
-        for (let i = 0; i < w.kept.length; i += 5000) {
-          const chunk = w.kept.slice(i, i + 5000).map((l) => ({
+        await bulkInsert(
+          tx,
+          logs,
+          w.kept.map((l) => ({
             chainId,
             blockNumber: l.blockNumber,
             logIndex: l.logIndex,
@@ -112,14 +102,13 @@ export function createIndexStore(db: Database, chainId: number) {
             address: l.address,
             topics: l.topics,
             data: l.data,
-          }))
-          await tx.insert(logs).values(chunk).onConflictDoNothing()
-        }
+          })),
+        )
         await writeSafes(tx, w.safes)
-        await insertChunked(tx, multisigTransactions, w.multisig)
-        await insertChunked(tx, moduleTransactions, w.modules)
-        await insertChunked(tx, transfers, w.transfers)
-        await insertChunked(tx, historyItems, w.history)
+        await bulkInsert(tx, multisigTransactions, w.multisig)
+        await bulkInsert(tx, moduleTransactions, w.modules)
+        await bulkInsert(tx, transfers, w.transfers)
+        await bulkInsert(tx, historyItems, w.history)
         if (w.blocks.length)
           await tx
             .insert(blocks)
