@@ -57,13 +57,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 /** Demo prices in USD (the static price table): ETH $3,000, cUSD $1, CGT $0.50. */
 export const DEMO_PRICES = { native: 3000, usd: 1, gov: 0.5 } as const
 
-export function devnetChainConfig(devnet: Pick<Devnet, 'chainId' | 'rpcUrl' | 'assets'>) {
+export function devnetChainConfig(devnet: Pick<Devnet, 'chainId' | 'rpcUrl' | 'wsUrl' | 'assets'>) {
   return {
     chainId: devnet.chainId,
     name: 'Concord Devnet',
     shortName: 'dev',
     description: 'Local development chain with the Safe contracts and demo assets',
     rpcUrl: devnet.rpcUrl,
+    wsUrl: devnet.wsUrl,
     isTestnet: true,
     devnet: true,
     theme: { textColor: '#ffffff', backgroundColor: '#6b4eff' },

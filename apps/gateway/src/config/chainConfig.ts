@@ -35,6 +35,8 @@ export const chainConfigSchema = z.strictObject({
   description: z.string().default(''),
   /** RPC URL(s) the gateway reads the chain from; the first one is primary. */
   rpcUrl: z.union([url, z.array(url).min(1)]).transform((v) => (Array.isArray(v) ? v : [v])),
+  /** WebSocket RPC URL: when set, the indexer follows new heads by subscription instead of polling. */
+  wsUrl: z.url({ protocol: /^wss?$/ }).optional(),
   /** RPC URL handed to browsers (defaults to the first rpcUrl). */
   publicRpcUrl: url.optional(),
   explorer: z

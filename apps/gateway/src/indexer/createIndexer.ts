@@ -1,15 +1,18 @@
 // Follows one chain: backfills from the configured start block with eth_getLogs (topics only, in windows
-// that adapt to what the node accepts), then tails new blocks, re-checking recent hashes for reorgs.
+// that adapt to what the node accepts), then tails new blocks (a newHeads subscription when the chain has a
+// WebSocket URL, else polling), re-checking recent hashes for reorgs.
 import { safeProxyFactoryAbi } from '@concord/safe/contracts'
 import { knownMasterCopies } from '@concord/safe/deployments'
 import {
   type Address,
+  createPublicClient,
   decodeFunctionData,
   getAddress,
   type Hex,
   type PublicClient,
   pad,
   sliceHex,
+  webSocket,
 } from 'viem'
 import type { ChainConfig } from '../config/chainConfig.ts'
 import type { Database } from '../db/createDatabase.ts'
@@ -27,8 +30,10 @@ import { processLogs, processTransfers, type SafeRow } from './processLogs.ts'
 import { enrichTokens } from './tokenMetadata.ts'
 
 export type IndexerOptions = {
-  /** How often to look for new blocks (ms). */
+  /** How often to look for new blocks (ms) when the chain has no WebSocket URL. */
   pollingInterval?: number
+  /** Safety poll while a head subscription is live (ms): subscriptions can silently stop delivering. */
+  subscribedPollingInterval?: number
   /** Blocks below the head whose hashes are re-checked for reorgs. */
   reorgWindow?: number
   /** First and largest getLogs window (blocks). */
@@ -44,11 +49,18 @@ export type Indexer = {
   sync(): Promise<{ head: number }>
   start(): void
   stop(): Promise<void>
-  status(): { blockNumber: number | undefined; syncing: boolean; lastError: string | undefined }
+  status(): {
+    blockNumber: number | undefined
+    syncing: boolean
+    lastError: string | undefined
+    /** How new blocks are noticed: a newHeads subscription (wsUrl) or polling. */
+    mode: 'subscription' | 'polling'
+  }
 }
 
 export function createIndexer(db: Database, chain: ChainConfig, options: IndexerOptions = {}): Indexer {
   const pollingInterval = options.pollingInterval ?? 4000
+  const subscribedPollingInterval = options.subscribedPollingInterval ?? 30_000
   const reorgWindow = options.reorgWindow ?? 64
   const maxWindow = options.maxWindow ?? 10_000
   let window = options.initialWindow ?? 2_000
@@ -64,6 +76,10 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
   let cursorBlock: number | undefined
   let lastError: string | undefined
   let stopped = true
+  let unwatch: (() => void) | undefined
+  let subscribed = false
+  /** A head arrived while a sync was running: run again when it ends. */
+  let again = false
   /** Indexed Safe addresses (token transfers are fetched for these); reloaded after a rollback. */
   let knownSafes: Set<Address> | undefined
 
@@ -292,24 +308,55 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     start() {
       stopped = false
       const tick = async () => {
-        try {
-          await indexer.sync()
-          lastError = undefined
-        } catch (error) {
-          lastError = (error as Error).message
-          options.onError?.(error)
+        if (running) {
+          again = true
+          return
         }
-        if (!stopped) timer = setTimeout(tick, pollingInterval)
+        clearTimeout(timer)
+        do {
+          again = false
+          try {
+            await indexer.sync()
+            lastError = undefined
+          } catch (error) {
+            lastError = (error as Error).message
+            options.onError?.(error)
+          }
+        } while (again && !stopped)
+        if (!stopped) timer = setTimeout(tick, subscribed ? subscribedPollingInterval : pollingInterval)
+      }
+      if (chain.wsUrl) {
+        const ws = createPublicClient({
+          transport: webSocket(chain.wsUrl, { retryCount: 3, retryDelay: 150 }),
+        })
+        subscribed = true
+        // A WebSocket transport makes viem subscribe to newHeads (eth_subscribe) instead of polling.
+        unwatch = ws.watchBlockNumber({
+          onBlockNumber: () => void tick(),
+          onError: (error) => {
+            // Back to polling until the transport reconnects and heads flow again.
+            subscribed = false
+            options.onError?.(error)
+          },
+        })
       }
       void tick()
     },
     async stop() {
       stopped = true
+      unwatch?.()
+      unwatch = undefined
+      subscribed = false
       clearTimeout(timer)
       timer = undefined
       await running?.catch(() => {})
     },
-    status: () => ({ blockNumber: cursorBlock, syncing: running !== undefined, lastError }),
+    status: () => ({
+      blockNumber: cursorBlock,
+      syncing: running !== undefined,
+      lastError,
+      mode: subscribed ? 'subscription' : 'polling',
+    }),
   }
   return indexer
 }
