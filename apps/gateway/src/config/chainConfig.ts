@@ -54,6 +54,8 @@ export const chainConfigSchema = z.strictObject({
   gasPrice: z.array(gasPriceSchema).default([]),
   /** First block the indexer reads. */
   startBlock: z.number().int().min(0).default(0),
+  /** Blocks below the head whose hashes the indexer keeps and re-checks for reorgs. */
+  reorgWindow: z.number().int().min(1).max(10_000).default(64),
   l2: z.boolean().default(true),
   isTestnet: z.boolean().default(false),
   logoUri: z.string().nullable().default(null),

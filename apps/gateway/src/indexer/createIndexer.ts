@@ -34,7 +34,7 @@ export type IndexerOptions = {
   pollingInterval?: number
   /** Safety poll while a head subscription is live (ms): subscriptions can silently stop delivering. */
   subscribedPollingInterval?: number
-  /** Blocks below the head whose hashes are re-checked for reorgs. */
+  /** Blocks below the head whose hashes are re-checked for reorgs (default: the chain's reorgWindow). */
   reorgWindow?: number
   /** First and largest getLogs window (blocks). */
   initialWindow?: number
@@ -61,7 +61,7 @@ export type Indexer = {
 export function createIndexer(db: Database, chain: ChainConfig, options: IndexerOptions = {}): Indexer {
   const pollingInterval = options.pollingInterval ?? 4000
   const subscribedPollingInterval = options.subscribedPollingInterval ?? 30_000
-  const reorgWindow = options.reorgWindow ?? 64
+  const reorgWindow = options.reorgWindow ?? chain.reorgWindow
   const maxWindow = options.maxWindow ?? 10_000
   let window = options.initialWindow ?? 2_000
   const store = createIndexStore(db, chain.chainId)

@@ -364,4 +364,44 @@ describe('history of the solo Safe', () => {
       ['6', 'Concord Shape #6'],
     ])
   })
+  it('statuses: a reverted inner call is FAILED, for a multisig (safeTxGas set) and a module transaction', async () => {
+    // solo holds no 10^12 cUSD: the token call reverts, execTransaction goes on (safeTxGas > 0) and emits ExecutionFailure.
+    await execSafeTx(devnet.client, {
+      safe: solo(),
+      tx: {
+        to: devnet.assets!.usd,
+        data: encodeFunctionData({
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [a3!.address, 10n ** 18n],
+        }),
+        safeTxGas: 100_000n,
+      },
+      signers: [a0!],
+      executor: a0!.address,
+    })
+    await wait(
+      await devnet.client.writeContract({
+        account: a5!.address,
+        address: solo(),
+        abi: safeAbi,
+        functionName: 'execTransactionFromModule',
+        args: [a3!.address, parseEther('1000'), '0x', 0],
+      }),
+    )
+    await sync()
+    const [moduleTx, multisigTx] = await history()
+    expect(moduleTx).toMatchObject({ txStatus: 'FAILED', executionInfo: { type: 'MODULE' } })
+    expect(multisigTx).toMatchObject({
+      txStatus: 'FAILED',
+      executionInfo: { type: 'MULTISIG' },
+      txInfo: {
+        type: 'Transfer',
+        direction: 'OUTGOING',
+        transferInfo: { type: 'ERC20', value: String(10n ** 18n) },
+      },
+    })
+    const info = await get(base())
+    expect(info.nonce).toBe(multisigTx.executionInfo.nonce + 1)
+  })
 })
