@@ -53,7 +53,11 @@ export async function readTokens(
 type Document = Record<string, unknown>
 
 /** Reads a tokenURI document: `data:` URIs inline, http(s) with a timeout and a size cap. */
-export async function fetchMetadataDocument(uri: string, fetchImpl: typeof fetch = fetch): Promise<Document> {
+export async function fetchMetadataDocument(
+  uri: string,
+  fetchImpl: typeof fetch = fetch,
+  limits: { timeoutMs: number; maxBytes: number } = METADATA_FETCH,
+): Promise<Document> {
   if (uri.startsWith('data:')) {
     const comma = uri.indexOf(',')
     if (comma < 0) throw new Error('malformed data: URI')
@@ -66,12 +70,17 @@ export async function fetchMetadataDocument(uri: string, fetchImpl: typeof fetch
   }
   if (!/^https?:\/\//.test(uri)) throw new Error(`unsupported URI scheme: ${uri.split(':')[0]}`)
   const res = await fetchImpl(uri, {
-    signal: AbortSignal.timeout(METADATA_FETCH.timeoutMs),
+    signal: AbortSignal.timeout(limits.timeoutMs),
     redirect: 'follow',
   })
-  if (!res.ok) throw new Error(`HTTP ${res.status}`)
+  // A body that is not read must be cancelled, or its connection stays open until garbage collection.
+  const discard = async (message: string) => {
+    await res.body?.cancel().catch(() => {})
+    throw new Error(message)
+  }
+  if (!res.ok) return discard(`HTTP ${res.status}`)
   const declared = Number(res.headers.get('content-length') ?? 0)
-  if (declared > METADATA_FETCH.maxBytes) throw new Error('metadata document too large')
+  if (declared > limits.maxBytes) return discard('metadata document too large')
   const reader = res.body?.getReader()
   if (!reader) throw new Error('empty metadata document')
   const chunks: Uint8Array[] = []
@@ -80,7 +89,7 @@ export async function fetchMetadataDocument(uri: string, fetchImpl: typeof fetch
     const { done, value } = await reader.read()
     if (done) break
     size += value.byteLength
-    if (size > METADATA_FETCH.maxBytes) {
+    if (size > limits.maxBytes) {
       await reader.cancel()
       throw new Error('metadata document too large')
     }
