@@ -5,6 +5,7 @@ import type { Config } from './config/config.ts'
 import { createDatabase } from './db/createDatabase.ts'
 import { createApp } from './http/createApp.ts'
 import { createIndexer, type Indexer, type IndexerOptions } from './indexer/createIndexer.ts'
+import { createPriceSource } from './modules/balances/priceSource.ts'
 import { createChainsRepository } from './modules/chains/chains.repository.ts'
 import { createWebRoutes } from './web/serveWeb.ts'
 
@@ -30,7 +31,13 @@ export async function createGateway(config: Config, indexerOptions: IndexerOptio
         devnetChainId: devnet ? String(devnet.chainId) : null,
       })
     : undefined
-  const app = createApp({ store, web, abis: config.abis, fiatRates: config.fiatRates })
+  let lastPriceError: string | undefined
+  const priceSource = createPriceSource(config.priceSource, config.fiatRates, (error) => {
+    const message = (error as Error).message
+    if (message !== lastPriceError) console.error(message)
+    lastPriceError = message
+  })
+  const app = createApp({ store, web, abis: config.abis, fiatRates: config.fiatRates, priceSource })
 
   const indexers = new Map<number, Indexer>()
   for (const chain of config.chains) {

@@ -74,6 +74,15 @@ export const chainConfigSchema = z.strictObject({
       tokens: z.record(hexAddress, z.number().nonnegative()).default({}),
     })
     .default({ tokens: {} }),
+  /** CoinGecko ids of the chain, used when the price source is CoinGecko (else the static `prices` apply). */
+  coingecko: z
+    .strictObject({
+      /** Asset platform id for token prices by contract address, e.g. "ethereum". */
+      platform: z.string().min(1),
+      /** Coin id of the native currency, e.g. "ethereum". */
+      nativeCoinId: z.string().min(1),
+    })
+    .optional(),
   /** Tokens to hide as spam (besides those whose metadata could not be read). */
   spamTokens: z.array(hexAddress).default([]),
 })

@@ -36,6 +36,38 @@ const abiSettingSchema = z
     return address ? { address, abi } : { abi }
   })
 
+export const COINGECKO_API_URL = 'https://api.coingecko.com/api/v3'
+export const COINGECKO_PRO_API_URL = 'https://pro-api.coingecko.com/api/v3'
+
+/** Where balances get fiat values: the static tables (default) or a CoinGecko-compatible API. */
+const priceSourceSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('static') }),
+  z
+    .strictObject({
+      type: z.literal('coingecko'),
+      /** Which key header is sent (x-cg-demo-api-key or x-cg-pro-api-key) and the default base URL. */
+      plan: z.enum(['demo', 'pro']).default('demo'),
+      baseUrl: z.url({ protocol: /^https?$/ }).optional(),
+      apiKey: z.string().min(1).optional(),
+      /** How long a price (or its absence) is reused. */
+      cacheSeconds: z.number().nonnegative().default(60),
+      timeoutMs: z.number().int().positive().default(5_000),
+    })
+    .superRefine((s, ctx) => {
+      if (s.plan === 'pro' && !s.apiKey && !s.baseUrl)
+        ctx.addIssue({ code: 'custom', path: ['apiKey'], message: 'required with plan "pro"' })
+    })
+    .transform((s) => ({
+      ...s,
+      baseUrl: (s.baseUrl ?? (s.plan === 'pro' ? COINGECKO_PRO_API_URL : COINGECKO_API_URL)).replace(
+        /\/+$/,
+        '',
+      ),
+    })),
+])
+
+export type PriceSourceSetting = z.infer<typeof priceSourceSchema>
+
 const fileSchema = z.strictObject({
   port: z.number().int().min(0).max(65535).optional(),
   host: z.string().optional(),
@@ -47,6 +79,7 @@ const fileSchema = z.strictObject({
   chains: z.array(chainConfigSchema).default([]),
   abis: z.array(abiSettingSchema).optional(),
   fiatRates: z.record(z.string(), z.number()).optional(),
+  priceSource: priceSourceSchema.optional(),
 })
 
 /** A fixed demo table so balances show fiat values offline; operators replace it (config `fiatRates`). */
@@ -83,6 +116,8 @@ export const configSchema = z
     fiatRates: z
       .record(z.string().regex(/^[A-Z]{3,5}$/, 'expected an upper-case code'), z.number().positive())
       .default(DEFAULT_FIAT_RATES),
+    /** Price source for balances (config file only): `{type: 'static'}` or `{type: 'coingecko', …}`. */
+    priceSource: priceSourceSchema.default({ type: 'static' }),
   })
   .superRefine((config, ctx) => {
     const seen = new Set<number>()

@@ -8,7 +8,7 @@ import { DEFAULT_FIAT_RATES } from '../config/config.ts'
 import type { Store } from '../db/createDatabase.ts'
 import { createBalancesRepository } from '../modules/balances/balances.repository.ts'
 import { createBalancesRoutes } from '../modules/balances/balances.routes.ts'
-import { createStaticPriceSource } from '../modules/balances/priceSource.ts'
+import { createStaticPriceSource, type PriceSource } from '../modules/balances/priceSource.ts'
 import { createChainsRepository } from '../modules/chains/chains.repository.ts'
 import { createChainsRoutes } from '../modules/chains/chains.routes.ts'
 import { createCollectiblesRepository } from '../modules/collectibles/collectibles.repository.ts'
@@ -31,9 +31,17 @@ export type AppDependencies = {
   abis?: readonly ExtraAbi[]
   /** Fiat units per USD for the static price source (config `fiatRates`). */
   fiatRates?: Record<string, number>
+  /** Fiat values of balances (config `priceSource`); the static tables from `fiatRates` when absent. */
+  priceSource?: PriceSource
 }
 
-export function createApp({ store, web, abis = [], fiatRates = DEFAULT_FIAT_RATES }: AppDependencies) {
+export function createApp({
+  store,
+  web,
+  abis = [],
+  fiatRates = DEFAULT_FIAT_RATES,
+  priceSource,
+}: AppDependencies) {
   const app = new OpenAPIHono({
     // `/v1/chains/` and `/v1/chains` are the same route (the SDK calls some paths with a trailing slash).
     strict: false,
@@ -60,7 +68,7 @@ export function createApp({ store, web, abis = [], fiatRates = DEFAULT_FIAT_RATE
   const transactions = createTransactionsRepository(store.db)
   app.route('/', createTransactionsRoutes({ chains, safes, transactions, decoder }))
   const rpc = createRpcClients()
-  const prices = createStaticPriceSource(fiatRates)
+  const prices = priceSource ?? createStaticPriceSource(fiatRates)
   app.route(
     '/',
     createBalancesRoutes({ chains, safes, balances: createBalancesRepository(store.db), rpc, prices }),

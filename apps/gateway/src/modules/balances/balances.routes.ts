@@ -71,14 +71,14 @@ export function createBalancesRoutes(deps: {
   prices: PriceSource
 }) {
   return new OpenAPIHono()
-    .openapi(getFiatCodes, (c) => c.json(deps.prices.fiatCodes(), 200))
+    .openapi(getFiatCodes, async (c) => c.json(await deps.prices.fiatCodes(), 200))
     .openapi(getBalances, async (c) => {
       const { chainId, safeAddress, fiatCode } = c.req.valid('param')
       const { trusted = false, exclude_spam: excludeSpam = true } = c.req.valid('query')
       const chain = await deps.chains.get(Number(chainId))
       if (!chain) throw new NotFoundError(`Chain ${chainId} is not served by this gateway`)
       const fiat = fiatCode.toUpperCase()
-      if (!deps.prices.fiatCodes().includes(fiat))
+      if (!(await deps.prices.fiatCodes()).includes(fiat))
         throw new NotFoundError(`Unsupported fiat code ${fiatCode} (see /v1/balances/supported-fiat-codes)`)
       const safe = await deps.safes.get(chain.chainId, safeAddress)
       if (!safe)

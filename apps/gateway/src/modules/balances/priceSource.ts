@@ -1,18 +1,20 @@
 // Where fiat values come from. The default reads the configured static tables (USD prices per chain, fiat
-// rates per USD), so balances have values offline and with no third-party key; another source only has to
-// implement PriceSource.
+// rates per USD), so balances have values offline and with no third-party key; config `priceSource` switches
+// to a CoinGecko-compatible API (coingeckoPriceSource.ts). Another source only has to implement PriceSource.
 import type { ChainConfig } from '../../config/chainConfig.ts'
+import type { PriceSourceSetting } from '../../config/config.ts'
+import { createCoingeckoPriceSource } from './coingeckoPriceSource.ts'
 
 export type PriceSource = {
   /** Supported fiat codes, upper-case. */
-  fiatCodes(): string[]
+  fiatCodes(): Promise<string[]>
   /** Price of one whole unit in `fiat`, per token address (lower-case) or 'native'; missing when unknown. */
   prices(chain: ChainConfig, assets: string[], fiat: string): Promise<Map<string, number>>
 }
 
 export function createStaticPriceSource(fiatRates: Record<string, number>): PriceSource {
   return {
-    fiatCodes: () => Object.keys(fiatRates),
+    fiatCodes: async () => Object.keys(fiatRates),
     async prices(chain, assets, fiat) {
       const rate = fiatRates[fiat.toUpperCase()]
       const out = new Map<string, number>()
@@ -26,4 +28,15 @@ export function createStaticPriceSource(fiatRates: Record<string, number>): Pric
       return out
     },
   }
+}
+
+/** The source config `priceSource` selects; the static tables also serve chains CoinGecko is not set up for. */
+export function createPriceSource(
+  setting: PriceSourceSetting,
+  fiatRates: Record<string, number>,
+  onError?: (error: unknown) => void,
+): PriceSource {
+  const fallback = createStaticPriceSource(fiatRates)
+  if (setting.type === 'static') return fallback
+  return createCoingeckoPriceSource({ ...setting, fallback, onError })
 }
