@@ -77,6 +77,8 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
   let lastError: string | undefined
   let stopped = true
   let unwatch: (() => void) | undefined
+  /** Closes the WebSocket (viem keeps it open, and reconnecting, after unwatch()). */
+  let closeSocket: (() => Promise<void>) | undefined
   let subscribed = false
   /** A head arrived while a sync was running: run again when it ends. */
   let again = false
@@ -330,6 +332,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
           transport: webSocket(chain.wsUrl, { retryCount: 3, retryDelay: 150 }),
         })
         subscribed = true
+        closeSocket = async () => (await ws.transport.getRpcClient()).close()
         // A WebSocket transport makes viem subscribe to newHeads (eth_subscribe) instead of polling.
         unwatch = ws.watchBlockNumber({
           onBlockNumber: () => void tick(),
@@ -346,6 +349,8 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       stopped = true
       unwatch?.()
       unwatch = undefined
+      await closeSocket?.().catch(() => {})
+      closeSocket = undefined
       subscribed = false
       clearTimeout(timer)
       timer = undefined
