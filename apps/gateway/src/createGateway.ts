@@ -5,6 +5,7 @@ import type { Config } from './config/config.ts'
 import { createDatabase } from './db/createDatabase.ts'
 import { createApp } from './http/createApp.ts'
 import { createIndexer, type Indexer, type IndexerOptions } from './indexer/createIndexer.ts'
+import { createMetadataFetch } from './indexer/tokenMetadata.ts'
 import { createPriceSource } from './modules/balances/priceSource.ts'
 import { createChainsRepository } from './modules/chains/chains.repository.ts'
 import { createWebRoutes } from './web/serveWeb.ts'
@@ -40,6 +41,7 @@ export async function createGateway(config: Config, indexerOptions: IndexerOptio
   const app = createApp({ store, web, abis: config.abis, fiatRates: config.fiatRates, priceSource })
 
   const indexers = new Map<number, Indexer>()
+  const metadataFetch = createMetadataFetch({ allowPrivateHosts: config.metadataPrivateHosts })
   for (const chain of config.chains) {
     let lastLogged: string | undefined
     const indexer = createIndexer(store.db, chain, {
@@ -49,6 +51,7 @@ export async function createGateway(config: Config, indexerOptions: IndexerOptio
         lastLogged = message
       },
       ...indexerOptions,
+      fetch: indexerOptions.fetch ?? metadataFetch,
     })
     indexers.set(chain.chainId, indexer)
     if (config.indexer) indexer.start()

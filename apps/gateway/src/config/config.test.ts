@@ -89,6 +89,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CONCORD_CONFIG: file })).toThrow(message)
   })
 
+  it('metadataPrivateHosts: off by default, from CONCORD_METADATA_PRIVATE_HOSTS or the config file', () => {
+    expect(loadConfig(env({})).metadataPrivateHosts).toBe(false)
+    expect(loadConfig(env({ CONCORD_METADATA_PRIVATE_HOSTS: 'true' })).metadataPrivateHosts).toBe(true)
+    expect(loadConfig(env({ CONCORD_METADATA_PRIVATE_HOSTS: 'false' })).metadataPrivateHosts).toBe(false)
+    expect(() => loadConfig(env({ CONCORD_METADATA_PRIVATE_HOSTS: 'maybe' }))).toThrow(
+      /^CONCORD_METADATA_PRIVATE_HOSTS: /,
+    )
+    const dir = mkdtempSync(join(tmpdir(), 'concord-config-'))
+    const file = join(dir, 'concord.json')
+    writeFileSync(file, JSON.stringify({ chains: [chain], metadataPrivateHosts: true }))
+    expect(loadConfig({ CONCORD_CONFIG: file }).metadataPrivateHosts).toBe(true)
+    expect(
+      loadConfig({ CONCORD_CONFIG: file, CONCORD_METADATA_PRIVATE_HOSTS: 'false' }).metadataPrivateHosts,
+    ).toBe(false)
+  })
+
   it('error: an unknown key in the config file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'concord-config-'))
     const file = join(dir, 'concord.json')

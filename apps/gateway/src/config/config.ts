@@ -76,6 +76,7 @@ const fileSchema = z.strictObject({
   webDir: z.string().optional(),
   walletConnectProjectId: z.string().optional(),
   indexer: z.boolean().optional(),
+  metadataPrivateHosts: z.boolean().optional(),
   chains: z.array(chainConfigSchema).default([]),
   abis: z.array(abiSettingSchema).optional(),
   fiatRates: z.record(z.string(), z.number()).optional(),
@@ -109,6 +110,11 @@ export const configSchema = z
     walletConnectProjectId: z.string().min(1).optional(),
     /** Run the chain indexers in this process (turn off for extra API-only processes). */
     indexer: z.union([z.boolean(), z.stringbool()]).default(true),
+    /**
+     * Let NFT tokenURI documents be fetched from loopback, private and link-local addresses. Off by default:
+     * a tokenURI is chosen by the NFT contract, and its document is served back through the API.
+     */
+    metadataPrivateHosts: z.union([z.boolean(), z.stringbool()]).default(false),
     chains: z.array(chainConfigSchema),
     /** Extra ABIs for the data decoder (config file only). */
     abis: z.array(abiSettingSchema).default([]),
@@ -144,6 +150,7 @@ export const ENV_KEYS = {
   CONCORD_WEB_DIR: 'webDir',
   WALLETCONNECT_PROJECT_ID: 'walletConnectProjectId',
   CONCORD_INDEXER: 'indexer',
+  CONCORD_METADATA_PRIVATE_HOSTS: 'metadataPrivateHosts',
   CONCORD_CHAINS: 'chains',
 } as const
 

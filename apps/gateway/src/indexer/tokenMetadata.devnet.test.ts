@@ -148,6 +148,7 @@ let metadataServer: Server
 let rpcProxy: Server
 let dataDir: string
 let metadataUrl: string
+let metadataRequests = 0
 /** eth_call requests seen by the proxy, by lower-case target address. */
 const ethCalls = new Map<string, number>()
 const a0 = testAccount(0)
@@ -188,6 +189,7 @@ let nft: Address
 beforeAll(async () => {
   devnet = await startDevnet({ port: 0 })
   metadataServer = createServer((req, res) => {
+    metadataRequests++
     if (req.url === '/nft/1.json')
       res
         .writeHead(200, { 'content-type': 'application/json' })
@@ -220,6 +222,8 @@ beforeAll(async () => {
       port: 0,
       dataDir,
       indexer: false,
+      // The metadata server is on 127.0.0.1, which is refused by default.
+      metadataPrivateHosts: true,
       chains: [{ ...devnetChainConfig(devnet), rpcUrl: proxyUrl }],
     }),
   )
@@ -286,6 +290,29 @@ describe('token metadata on the devnet', () => {
       imageUri: `${metadataUrl}/nft/1.png`,
       metadata: { name: 'Remote Kitty #1', level: 3 },
     })
+  })
+
+  it('with the default settings the same tokenURI on 127.0.0.1 is refused: no name, no request', async () => {
+    // A second gateway on its own in-memory index, reading the devnet directly (not through the counting proxy).
+    const other = await createGateway(
+      configSchema.parse({
+        port: 0,
+        databaseUrl: 'pglite:memory',
+        indexer: false,
+        chains: [devnetChainConfig(devnet)],
+      }),
+    )
+    try {
+      const before = metadataRequests
+      await other.indexers.get(31337)!.sync()
+      const res = await other.app.request(`/v1/chains/31337/safes/${solo()}/collectibles`)
+      expect(res.status).toBe(200)
+      const kitty = ((await res.json()) as any[]).find((c: any) => isToken(nft)(c.address))
+      expect(kitty).toMatchObject({ id: '1', uri: `${metadataUrl}/nft/1.json`, name: null })
+      expect(metadataRequests).toBe(before)
+    } finally {
+      await other.stop()
+    }
   })
 
   it('a second sync, even with a new transfer of the token, does not call it again', async () => {
