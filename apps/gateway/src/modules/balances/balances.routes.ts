@@ -5,6 +5,7 @@ import { erc20Abi } from '@concord/safe/contracts'
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { type Address, formatUnits, zeroAddress } from 'viem'
 import { NotFoundError } from '../../http/errors.ts'
+import { requireChain, requireSafe } from '../../http/require.ts'
 import { AddressSchema, ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
@@ -75,16 +76,11 @@ export function createBalancesRoutes(deps: {
     .openapi(getBalances, async (c) => {
       const { chainId, safeAddress, fiatCode } = c.req.valid('param')
       const { trusted = false, exclude_spam: excludeSpam = true } = c.req.valid('query')
-      const chain = await deps.chains.get(Number(chainId))
-      if (!chain) throw new NotFoundError(`Chain ${chainId} is not served by this gateway`)
+      const chain = await requireChain(deps.chains, chainId)
       const fiat = fiatCode.toUpperCase()
       if (!(await deps.prices.fiatCodes()).includes(fiat))
         throw new NotFoundError(`Unsupported fiat code ${fiatCode} (see /v1/balances/supported-fiat-codes)`)
-      const safe = await deps.safes.get(chain.chainId, safeAddress)
-      if (!safe)
-        throw new NotFoundError(
-          `No Safe at ${safeAddress} on chain ${chainId} (not deployed or not indexed yet)`,
-        )
+      const { safe } = await requireSafe(deps, chainId, safeAddress)
 
       const spam = new Set(chain.spamTokens.map((a) => a.toLowerCase()))
       const listed = new Set(Object.keys(chain.prices.tokens).map((a) => a.toLowerCase()))

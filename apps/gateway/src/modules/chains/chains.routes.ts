@@ -1,9 +1,8 @@
 import { knownMasterCopies } from '@concord/safe/deployments'
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { getAddress } from 'viem'
-import type { ChainConfig } from '../../config/chainConfig.ts'
-import { NotFoundError } from '../../http/errors.ts'
 import { parseCursor, toPage } from '../../http/pagination.ts'
+import { requireChain } from '../../http/require.ts'
 import { ChainIdParam, CursorQuery, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
 import { toChain } from './chains.mapper.ts'
 import type { ChainsRepository } from './chains.repository.ts'
@@ -37,21 +36,17 @@ const getMasterCopies = createRoute({
 })
 
 export function createChainsRoutes({ chains }: { chains: ChainsRepository }) {
-  const requireChain = async (chainId: string): Promise<ChainConfig> => {
-    const config = await chains.get(Number(chainId))
-    if (!config) throw new NotFoundError(`Chain ${chainId} is not served by this gateway`)
-    return config
-  }
-
   return new OpenAPIHono()
     .openapi(listChains, async (c) => {
       const page = parseCursor(c.req.valid('query').cursor)
       const { count, items } = await chains.page(page)
       return c.json(toPage(c.req.raw, page, count, items.map(toChain)), 200)
     })
-    .openapi(getChain, async (c) => c.json(toChain(await requireChain(c.req.valid('param').chainId)), 200))
+    .openapi(getChain, async (c) =>
+      c.json(toChain(await requireChain(chains, c.req.valid('param').chainId)), 200),
+    )
     .openapi(getMasterCopies, async (c) => {
-      const config = await requireChain(c.req.valid('param').chainId)
+      const config = await requireChain(chains, c.req.valid('param').chainId)
       const copies = [
         ...knownMasterCopies(),
         ...config.masterCopies.map((m) => ({ address: getAddress(m.address), version: m.version })),

@@ -1,7 +1,7 @@
 // NFTs a Safe holds (cgw-api §4): the v2 page and the Rust-era v1 array the SDK still calls.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
-import { NotFoundError } from '../../http/errors.ts'
 import { parseCursor, toPage } from '../../http/pagination.ts'
+import { requireSafe } from '../../http/require.ts'
 import {
   AddressSchema,
   ChainIdParam,
@@ -60,13 +60,7 @@ export function createCollectiblesRoutes(deps: {
   collectibles: CollectiblesRepository
 }) {
   const list = async (chainId: string, safeAddress: string, excludeSpam: boolean) => {
-    const chain = await deps.chains.get(Number(chainId))
-    if (!chain) throw new NotFoundError(`Chain ${chainId} is not served by this gateway`)
-    const safe = await deps.safes.get(chain.chainId, safeAddress)
-    if (!safe)
-      throw new NotFoundError(
-        `No Safe at ${safeAddress} on chain ${chainId} (not deployed or not indexed yet)`,
-      )
+    const { chain, safe } = await requireSafe(deps, chainId, safeAddress)
     const spam = new Set(chain.spamTokens.map((a) => a.toLowerCase()))
     return (await deps.collectibles.owned(chain.chainId, safe.address))
       .filter((n) => !excludeSpam || !(n.token?.invalid || spam.has(String(n.token?.address).toLowerCase())))

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
-import { HttpError, NotFoundError } from '../../http/errors.ts'
+import { HttpError } from '../../http/errors.ts'
+import { requireChain } from '../../http/require.ts'
 import { AddressSchema, ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { DataDecoder } from './decodeData.ts'
@@ -80,8 +81,7 @@ export function createDataDecoderRoutes({
   return new OpenAPIHono().openapi(decodeData, async (c) => {
     const { chainId } = c.req.valid('param')
     const { data, to } = c.req.valid('json')
-    if (!(await chains.get(Number(chainId))))
-      throw new NotFoundError(`Chain ${chainId} is not served by this gateway`)
+    await requireChain(chains, chainId)
     const decoded = decoder.decode(data, to)
     if (!decoded) throw new HttpError(422, 'Unable to decode the data')
     return c.json(decoded, 200)

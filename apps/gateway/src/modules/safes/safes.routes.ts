@@ -2,7 +2,7 @@ import { SAFE_VERSION, safeV141 } from '@concord/safe/contracts'
 import { knownMasterCopies } from '@concord/safe/deployments'
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { getAddress } from 'viem'
-import { NotFoundError } from '../../http/errors.ts'
+import { requireChain, requireSafe } from '../../http/require.ts'
 import { AddressSchema, ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { SafesRepository } from './safes.repository.ts'
@@ -56,12 +56,8 @@ const older = (a: string, b: string) => {
 export function createSafesRoutes({ chains, safes }: { chains: ChainsRepository; safes: SafesRepository }) {
   const masterCopies = new Map(knownMasterCopies().map((m) => [m.address, m]))
 
-  const requireSafe = async (chainId: string, address: string) => {
-    const chain = await chains.get(Number(chainId))
-    if (!chain) throw new NotFoundError(`Chain ${chainId} is not served by this gateway`)
-    const safe = await safes.get(chain.chainId, address)
-    if (!safe)
-      throw new NotFoundError(`No Safe at ${address} on chain ${chainId} (not deployed or not indexed yet)`)
+  const requireSafeInfo = async (chainId: string, address: string) => {
+    const { chain, safe } = await requireSafe({ chains, safes }, chainId, address)
     const configured = chain.masterCopies.find((m) => getAddress(m.address) === safe.implementation)
     return { chain, safe, masterCopy: masterCopies.get(safe.implementation as `0x${string}`) ?? configured }
   }
@@ -69,7 +65,7 @@ export function createSafesRoutes({ chains, safes }: { chains: ChainsRepository;
   return new OpenAPIHono()
     .openapi(getSafe, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
-      const { chain, safe, masterCopy } = await requireSafe(chainId, safeAddress)
+      const { chain, safe, masterCopy } = await requireSafeInfo(chainId, safeAddress)
       const tags = await safes.tags(chain.chainId, safe.address)
       const l2 = masterCopy && 'l2' in masterCopy && masterCopy.l2
       const version = masterCopy ? `${masterCopy.version}${l2 ? '+L2' : ''}` : null
@@ -104,7 +100,7 @@ export function createSafesRoutes({ chains, safes }: { chains: ChainsRepository;
     })
     .openapi(getNonces, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
-      const { chain, safe } = await requireSafe(chainId, safeAddress)
+      const { chain, safe } = await requireSafeInfo(chainId, safeAddress)
       const { maxNonce } = await safes.multisigSummary(chain.chainId, safe.address)
       return c.json(
         {
@@ -116,8 +112,7 @@ export function createSafesRoutes({ chains, safes }: { chains: ChainsRepository;
     })
     .openapi(getOwnedSafes, async (c) => {
       const { chainId, ownerAddress } = c.req.valid('param')
-      const chain = await chains.get(Number(chainId))
-      if (!chain) throw new NotFoundError(`Chain ${chainId} is not served by this gateway`)
+      const chain = await requireChain(chains, chainId)
       return c.json({ safes: await safes.ownedBy(chain.chainId, ownerAddress) }, 200)
     })
 }

@@ -37,7 +37,20 @@ export type TransferFilters = {
 }
 
 export function createTransactionsRepository(db: Database) {
-  const byKey = async <T extends Key>(rows: Promise<T[]>) => new Map((await rows).map((r) => [keyOf(r), r]))
+  /** The rows of one Safe at the given (block, log) positions, by position. */
+  const rowsAt = async <T extends Key>(
+    table: typeof multisigTransactions | typeof moduleTransactions | typeof transfers,
+    chainId: number,
+    safe: string,
+    keys: Key[],
+  ): Promise<Map<string, T>> => {
+    if (!keys.length) return new Map()
+    const rows = (await db
+      .select()
+      .from(table as typeof transfers)
+      .where(and(eq(table.chainId, chainId), eq(table.safe, safe), atKeys(table, keys)))) as unknown as T[]
+    return new Map(rows.map((r) => [keyOf(r), r]))
+  }
 
   return {
     keyOf,
@@ -68,48 +81,9 @@ export function createTransactionsRepository(db: Database) {
       ])
       const of = (kind: HistoryItem['kind']) => items.filter((i) => i.kind === kind)
       const [multisig, modules, transferRows] = await Promise.all([
-        of('multisig').length
-          ? byKey(
-              db
-                .select()
-                .from(multisigTransactions)
-                .where(
-                  and(
-                    eq(multisigTransactions.chainId, chainId),
-                    eq(multisigTransactions.safe, safe),
-                    atKeys(multisigTransactions, of('multisig')),
-                  ),
-                ),
-            )
-          : new Map<string, MultisigTx>(),
-        of('module').length
-          ? byKey(
-              db
-                .select()
-                .from(moduleTransactions)
-                .where(
-                  and(
-                    eq(moduleTransactions.chainId, chainId),
-                    eq(moduleTransactions.safe, safe),
-                    atKeys(moduleTransactions, of('module')),
-                  ),
-                ),
-            )
-          : new Map<string, ModuleTx>(),
-        of('transfer').length
-          ? byKey(
-              db
-                .select()
-                .from(transfers)
-                .where(
-                  and(
-                    eq(transfers.chainId, chainId),
-                    eq(transfers.safe, safe),
-                    atKeys(transfers, of('transfer')),
-                  ),
-                ),
-            )
-          : new Map<string, Transfer>(),
+        rowsAt<MultisigTx>(multisigTransactions, chainId, safe, of('multisig')),
+        rowsAt<ModuleTx>(moduleTransactions, chainId, safe, of('module')),
+        rowsAt<Transfer>(transfers, chainId, safe, of('transfer')),
       ])
       return { items, count: total?.n ?? 0, multisig, modules, transfers: transferRows }
     },

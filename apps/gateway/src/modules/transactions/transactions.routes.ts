@@ -2,6 +2,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { HttpError, NotFoundError } from '../../http/errors.ts'
 import { parseCursor, requestUrl, toPage } from '../../http/pagination.ts'
+import { requireChain, requireSafe } from '../../http/require.ts'
 import {
   AddressSchema,
   ChainIdParam,
@@ -196,12 +197,8 @@ export function createTransactionsRoutes(deps: {
 }) {
   const { chains, safes, transactions: repo, decoder } = deps
 
-  const requireSafe = async (chainId: string, address: string) => {
-    const chain = await chains.get(Number(chainId))
-    if (!chain) throw new NotFoundError(`Chain ${chainId} is not served by this gateway`)
-    const safe = await safes.get(chain.chainId, address)
-    if (!safe)
-      throw new NotFoundError(`No Safe at ${address} on chain ${chainId} (not deployed or not indexed yet)`)
+  const requireIndexedSafe = async (chainId: string, address: string) => {
+    const { chain, safe } = await requireSafe({ chains, safes }, chainId, address)
     return { chainId: chain.chainId, safe }
   }
 
@@ -228,9 +225,7 @@ export function createTransactionsRoutes(deps: {
     .openapi(routes.history, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
       const query = c.req.valid('query')
-      const chain = await chains.get(Number(chainId))
-      if (!chain) throw new NotFoundError(`Chain ${chainId} is not served by this gateway`)
-      const id = chain.chainId
+      const id = (await requireChain(chains, chainId)).chainId
       const cacheKey = requestUrl(c.req.raw).toString()
       // Every indexed Safe has a history (its creation), so an empty one means no Safe: answer 404 below.
       const version = await repo.historyVersion(id, safeAddress)
@@ -238,7 +233,7 @@ export function createTransactionsRoutes(deps: {
       if (cached?.version === version)
         // Already serialised: a hit costs one indexed lookup and no JSON work.
         return c.body(cached.json, 200, { 'Content-Type': 'application/json' }) as never
-      const { safe } = await requireSafe(chainId, safeAddress)
+      const { safe } = await requireIndexedSafe(chainId, safeAddress)
       const pageParams = parseCursor(query.cursor)
       // One item before the page tells whether its first day continues from the previous page.
       const from = Math.max(pageParams.offset - 1, 0)
@@ -286,14 +281,14 @@ export function createTransactionsRoutes(deps: {
     })
     .openapi(routes.queued, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
-      await requireSafe(chainId, safeAddress)
+      await requireIndexedSafe(chainId, safeAddress)
       // Proposals are not stored yet: the queue is empty.
       return c.json({ ...toPage(c.req.raw, parseCursor(c.req.valid('query').cursor), 0, []), count: 0 }, 200)
     })
     .openapi(routes.multisig, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
       const q = c.req.valid('query')
-      const { chainId: id, safe } = await requireSafe(chainId, safeAddress)
+      const { chainId: id, safe } = await requireIndexedSafe(chainId, safeAddress)
       const pageParams = parseCursor(q.cursor)
       const { rows, count } = await repo.multisigPage(
         id,
@@ -321,7 +316,7 @@ export function createTransactionsRoutes(deps: {
     .openapi(routes.module, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
       const q = c.req.valid('query')
-      const { chainId: id, safe } = await requireSafe(chainId, safeAddress)
+      const { chainId: id, safe } = await requireIndexedSafe(chainId, safeAddress)
       const pageParams = parseCursor(q.cursor)
       const { rows, count } = await repo.modulePage(
         id,
@@ -341,7 +336,7 @@ export function createTransactionsRoutes(deps: {
     .openapi(routes.incoming, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
       const q = c.req.valid('query')
-      const { chainId: id, safe } = await requireSafe(chainId, safeAddress)
+      const { chainId: id, safe } = await requireIndexedSafe(chainId, safeAddress)
       const pageParams = parseCursor(q.cursor)
       const { rows, count } = await repo.incomingPage(
         id,
@@ -376,9 +371,7 @@ export function createTransactionsRoutes(deps: {
       const { chainId, transactionId } = c.req.valid('param')
       const parsed = parseTransactionId(transactionId)
       if (!parsed) throw new HttpError(400, 'Invalid transaction ID')
-      const chain = await chains.get(Number(chainId))
-      if (!chain) throw new NotFoundError(`Chain ${chainId} is not served by this gateway`)
-      const id = chain.chainId
+      const id = (await requireChain(chains, chainId)).chainId
 
       if (parsed.kind === 'multisig') {
         const tx = await repo.multisigByHash(id, parsed.safeTxHash)
