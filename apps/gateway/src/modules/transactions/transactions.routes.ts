@@ -49,6 +49,15 @@ const timezone = z.string().refine((tz) => {
 }, 'Invalid timezone')
 const uintString = z.string().regex(/^\d{1,78}$/, 'Invalid value')
 
+/** Filters the multisig and incoming-transfer lists share (`timezone` is sent by the SDK and ignored). */
+const executionFilters = {
+  execution_date__gte: isoDate.optional(),
+  execution_date__lte: isoDate.optional(),
+  to: AddressSchema.optional(),
+  value: uintString.optional(),
+  timezone: z.string().optional(),
+}
+
 const ItemList = z.array(z.record(z.string(), z.unknown()))
 const page = (name: string) =>
   z
@@ -99,17 +108,13 @@ const routes = {
     request: {
       params: safeParams,
       query: CursorQuery.extend({
-        execution_date__gte: isoDate.optional(),
-        execution_date__lte: isoDate.optional(),
-        to: AddressSchema.optional(),
-        value: uintString.optional(),
+        ...executionFilters,
         nonce: z
           .string()
           .regex(/^\d{1,15}$/, 'Invalid nonce')
           .transform(Number)
           .optional(),
         executed: bool.optional(),
-        timezone: z.string().optional(),
       }),
     },
     responses: {
@@ -145,13 +150,9 @@ const routes = {
     request: {
       params: safeParams,
       query: CursorQuery.extend({
-        execution_date__gte: isoDate.optional(),
-        execution_date__lte: isoDate.optional(),
-        to: AddressSchema.optional(),
-        value: uintString.optional(),
+        ...executionFilters,
         token_address: AddressSchema.optional(),
         trusted: bool.optional(),
-        timezone: z.string().optional(),
       }),
     },
     responses: {
