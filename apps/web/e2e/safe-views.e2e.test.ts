@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type Stack, startStack } from '../../../scripts/stack.ts'
-import { launchBrowser } from './browser.ts'
+import type { Locator, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { screenshotDir, setupE2E } from './session.ts'
 
 // Hardhat test accounts (public test mnemonic).
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -14,49 +12,28 @@ const ACCOUNT_5 = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc'
 const FALLBACK_HANDLER = '0xfd0732Dc9E303f09fCEf3a7388Ad10A83459Ec99'
 const INVALID_ADDRESS_TEXT = 'Invalid address: expected 0x followed by 40 hexadecimal characters'
 
-const screenshotDir = join(import.meta.dirname, '..', '..', '..', 'test-results', 'web-e2e')
+const e2e = setupE2E({
+  viewport: { width: 1280, height: 900 },
+  onPage: (page) => page.setDefaultTimeout(15_000),
+})
 
-let stack: Stack
-let browser: Browser
-let context: BrowserContext
-let page: Page
 let treasury: string
 let solo: string
 let chainId: string
-const pageErrors: string[] = []
 
-beforeAll(async () => {
-  stack = await startStack()
-  browser = await launchBrowser()
-  mkdirSync(screenshotDir, { recursive: true })
-  const scenario = stack.devnet.scenario
+beforeAll(() => {
+  const scenario = e2e.stack.devnet.scenario
   if (!scenario) throw new Error('the stack runs without the demo scenario')
   treasury = scenario.safes.treasury.address
   solo = scenario.safes.solo.address
-  chainId = String(stack.devnet.chainId)
+  chainId = String(e2e.stack.devnet.chainId)
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await stack?.stop()
-})
-
-beforeEach(async () => {
-  pageErrors.length = 0
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  page = await context.newPage()
-  page.setDefaultTimeout(15_000)
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-})
-
-afterEach(async () => {
-  await context?.close()
-})
-
-const byTestId = (testId: string, scope: Page | Locator = page) => scope.locator(`[data-testid="${testId}"]`)
+const byTestId = (testId: string, scope: Page | Locator = e2e.page) =>
+  scope.locator(`[data-testid="${testId}"]`)
 
 /** Waits until an element with the test id shows exactly this text. */
-async function expectText(testId: string, text: string, scope: Page | Locator = page): Promise<void> {
+async function expectText(testId: string, text: string, scope: Page | Locator = e2e.page): Promise<void> {
   await scope
     .locator(`[data-testid="${testId}"]:text-is(${JSON.stringify(text)})`)
     .first()
@@ -66,26 +43,26 @@ async function expectText(testId: string, text: string, scope: Page | Locator = 
 const texts = async (locator: Locator) => (await locator.allTextContents()).map((text) => text.trim())
 
 const safeUrl = (path: string, address: string, extra = '') =>
-  `${stack.url}${path}?safe=dev:${address}${extra}`
+  `${e2e.stack.url}${path}?safe=dev:${address}${extra}`
 
 async function connectDevnetAccount(index: number): Promise<void> {
-  await page.goto(stack.url)
-  await page.getByTestId('chain-list').waitFor()
-  await page.getByTestId('rk-connect-button').first().click()
-  await page.getByTestId('rk-wallet-option-devnet').click()
-  await page.getByTestId(`devnet-account-${index}`).click()
-  await page.locator('[data-testid="connection-status"]:text-is("connected")').waitFor()
+  await e2e.page.goto(e2e.stack.url)
+  await e2e.page.getByTestId('chain-list').waitFor()
+  await e2e.page.getByTestId('rk-connect-button').first().click()
+  await e2e.page.getByTestId('rk-wallet-option-devnet').click()
+  await e2e.page.getByTestId(`devnet-account-${index}`).click()
+  await e2e.page.locator('[data-testid="connection-status"]:text-is("connected")').waitFor()
 }
 
 async function historyItems() {
-  const response = await fetch(`${stack.url}/v1/chains/${chainId}/safes/${treasury}/transactions/history`)
-  const page = (await response.json()) as {
+  const response = await fetch(`${e2e.stack.url}/v1/chains/${chainId}/safes/${treasury}/transactions/history`)
+  const body = (await response.json()) as {
     results: {
       type: string
       transaction?: { id: string; txInfo: { type: string; settingsInfo?: { type: string } } }
     }[]
   }
-  return page.results.flatMap((item) => (item.transaction ? [item.transaction] : []))
+  return body.results.flatMap((item) => (item.transaction ? [item.transaction] : []))
 }
 
 describe('Safe selection and Home', () => {
@@ -96,10 +73,10 @@ describe('Safe selection and Home', () => {
     await expect(texts(owned.locator('[data-testid="owned-safe"] code'))).resolves.toEqual(
       expect.arrayContaining([treasury, solo]),
     )
-    await page.screenshot({ path: join(screenshotDir, 'safe-picker.png') })
+    await e2e.page.screenshot({ path: join(screenshotDir, 'safe-picker.png') })
 
     await owned.locator(`[data-testid="owned-safe"][data-address="${treasury}"] a`).click()
-    await page.waitForURL((url) => url.searchParams.get('safe') === `dev:${treasury}`)
+    await e2e.page.waitForURL((url) => url.searchParams.get('safe') === `dev:${treasury}`)
     await expect(byTestId('current-safe').getAttribute('data-address')).resolves.toBe(treasury)
 
     await expectText('safe-threshold', '2/3')
@@ -110,28 +87,28 @@ describe('Safe selection and Home', () => {
     ).resolves.toEqual([ACCOUNT_2, ACCOUNT_0, ACCOUNT_1])
     await expectText('queued-count', '0')
     await expectText('total-balance', '$53,900.00')
-    await page.screenshot({ path: join(screenshotDir, 'safe-home.png') })
+    await e2e.page.screenshot({ path: join(screenshotDir, 'safe-home.png') })
 
     // Section links keep the Safe.
-    await page.getByRole('link', { name: 'Assets', exact: true }).click()
-    await page.waitForURL(
+    await e2e.page.getByRole('link', { name: 'Assets', exact: true }).click()
+    await e2e.page.waitForURL(
       (url) => url.pathname === '/assets' && url.searchParams.get('safe') === `dev:${treasury}`,
     )
-    expect(pageErrors).toEqual([])
+    expect(e2e.pageErrors).toEqual([])
   })
 
   it('behavior: a Safe opens straight from its URL and is remembered under recent Safes', async () => {
     // Any address case is accepted; the app shows the checksummed address.
-    await page.goto(safeUrl('/', solo.toLowerCase()))
+    await e2e.page.goto(safeUrl('/', solo.toLowerCase()))
     await expectText('safe-threshold', '1/1')
     await expectText('safe-nonce', '1')
     await expect(byTestId('current-safe').getAttribute('data-address')).resolves.toBe(solo)
     await expect(byTestId('safe-owner').getAttribute('data-address')).resolves.toBe(ACCOUNT_0)
 
-    await page.goto(safeUrl('/settings/setup', treasury))
+    await e2e.page.goto(safeUrl('/settings/setup', treasury))
     await expectText('setup-threshold', '2 out of 3')
 
-    await page.goto(stack.url)
+    await e2e.page.goto(e2e.stack.url)
     const recent = byTestId('recent-safes')
     await recent.waitFor()
     await expect(
@@ -141,18 +118,18 @@ describe('Safe selection and Home', () => {
     ).resolves.toEqual([treasury, solo])
     await recent.locator(`[data-testid="recent-safe"][data-address="${solo}"] a`).click()
     await expectText('safe-threshold', '1/1')
-    expect(pageErrors).toEqual([])
+    expect(e2e.pageErrors).toEqual([])
   })
 
   it('error: a malformed address shows the error and keeps the text; a non-Safe shows the gateway error', async () => {
-    await page.goto(stack.url)
+    await e2e.page.goto(e2e.stack.url)
     const input = byTestId('add-safe-input')
     await input.fill('0x1234nothex')
     await byTestId('add-safe-submit').click()
     await expectText('add-safe-error', INVALID_ADDRESS_TEXT)
     await expect(input.inputValue()).resolves.toBe('0x1234nothex')
     await expect(input.getAttribute('aria-invalid')).resolves.toBe('true')
-    await page.screenshot({ path: join(screenshotDir, 'add-safe-error.png') })
+    await e2e.page.screenshot({ path: join(screenshotDir, 'add-safe-error.png') })
 
     await input.fill(`nope:${treasury}`)
     await byTestId('add-safe-submit').click()
@@ -168,19 +145,19 @@ describe('Safe selection and Home', () => {
 
     await input.fill(`dev:${treasury.toLowerCase()}`)
     await byTestId('add-safe-submit').click()
-    await page.waitForURL((url) => url.searchParams.get('safe') === `dev:${treasury}`)
+    await e2e.page.waitForURL((url) => url.searchParams.get('safe') === `dev:${treasury}`)
     await expectText('safe-threshold', '2/3')
   })
 
   it('error: an invalid Safe link names the problem', async () => {
-    await page.goto(safeUrl('/assets', '0x123'))
+    await e2e.page.goto(safeUrl('/assets', '0x123'))
     await byTestId('error-state').filter({ hasText: INVALID_ADDRESS_TEXT }).waitFor()
   })
 })
 
 describe('Assets', () => {
   it('behavior: tokens with formatted balances and fiat values; the spam toggle sets exclude_spam', async () => {
-    await page.goto(safeUrl('/assets', treasury))
+    await e2e.page.goto(safeUrl('/assets', treasury))
     const table = byTestId('balances-table')
     await table.waitFor()
     const row = (symbol: string) => table.locator(`[data-testid="balance-row"][data-symbol="${symbol}"]`)
@@ -191,18 +168,18 @@ describe('Assets', () => {
     await expectText('token-fiat', '$500.00', row('CGT'))
     await expectText('token-fiat', '$28,500.00', row('ETH'))
     await expectText('balances-total', '$53,900.00')
-    await page.screenshot({ path: join(screenshotDir, 'safe-assets.png') })
+    await e2e.page.screenshot({ path: join(screenshotDir, 'safe-assets.png') })
 
     const toggle = byTestId('spam-toggle')
     await expect(toggle.isChecked()).resolves.toBe(true)
-    const request = page.waitForRequest((req) => /\/balances\/usd\?exclude_spam=false$/.test(req.url()))
+    const request = e2e.page.waitForRequest((req) => /\/balances\/usd\?exclude_spam=false$/.test(req.url()))
     await toggle.uncheck()
     await request
     await expectText('token-amount', '24,900 cUSD', row('cUSD'))
   })
 
   it('behavior: the NFT grid shows the three collectibles with image and name', async () => {
-    await page.goto(safeUrl('/assets/nfts', treasury))
+    await e2e.page.goto(safeUrl('/assets/nfts', treasury))
     const grid = byTestId('nft-grid')
     await grid.waitFor()
     const items = grid.locator('[data-testid="nft-item"]')
@@ -218,14 +195,14 @@ describe('Assets', () => {
       .evaluateAll((nodes) => nodes.map((node) => (node as HTMLImageElement).src))
     expect(sources).toHaveLength(3)
     for (const src of sources) expect(src).toMatch(/^data:image\//)
-    await page.screenshot({ path: join(screenshotDir, 'safe-nfts.png') })
+    await e2e.page.screenshot({ path: join(screenshotDir, 'safe-nfts.png') })
   })
 })
 
 describe('Transactions', () => {
   it('behavior: History shows date labels and the seeded transactions', async () => {
-    await page.goto(safeUrl('/transactions', treasury))
-    await page.waitForURL((url) => url.pathname === '/transactions/history')
+    await e2e.page.goto(safeUrl('/transactions', treasury))
+    await e2e.page.waitForURL((url) => url.pathname === '/transactions/history')
     const history = byTestId('tx-history')
     await history.waitFor()
     const labels = await texts(history.locator('[data-testid="date-label"]'))
@@ -237,8 +214,8 @@ describe('Transactions', () => {
     const rows = history.locator('[data-testid="tx-row"]')
     const row = (type: string, detail?: string) =>
       rows
-        .filter({ has: page.locator(`[data-testid="tx-type"]:text-is("${type}")`) })
-        .filter(detail ? { has: page.locator(`[data-testid="tx-detail"]:text-is("${detail}")`) } : {})
+        .filter({ has: e2e.page.locator(`[data-testid="tx-type"]:text-is("${type}")`) })
+        .filter(detail ? { has: e2e.page.locator(`[data-testid="tx-detail"]:text-is("${detail}")`) } : {})
     await expect(row('Sent', '1 ETH').count()).resolves.toBe(1)
     await expect(row('Sent', '100 cUSD').count()).resolves.toBe(1)
     await expect(row('Add owner').count()).resolves.toBe(1)
@@ -249,18 +226,20 @@ describe('Transactions', () => {
     await expect(row('Received', '0.5 ETH').count()).resolves.toBe(1)
     for (const status of await texts(rows.locator('[data-testid="tx-status"]')))
       expect(status).toBe('Success')
-    await page.screenshot({ path: join(screenshotDir, 'safe-history.png'), fullPage: true })
+    await e2e.page.screenshot({ path: join(screenshotDir, 'safe-history.png'), fullPage: true })
   })
 
   it('behavior: a transaction page shows the decoded call and the confirmations', async () => {
-    await page.goto(safeUrl('/transactions/history', treasury))
+    await e2e.page.goto(safeUrl('/transactions/history', treasury))
     const row = byTestId('tx-row').filter({
-      has: page.locator('[data-testid="tx-detail"]:text-is("100 cUSD")'),
+      has: e2e.page.locator('[data-testid="tx-detail"]:text-is("100 cUSD")'),
     })
     const id = await row.getAttribute('data-tx-id')
     expect(id).toMatch(new RegExp(`^multisig_${treasury}_0x[0-9a-f]{64}$`))
     await row.click()
-    await page.waitForURL((url) => url.pathname === '/transactions/tx' && url.searchParams.get('id') === id)
+    await e2e.page.waitForURL(
+      (url) => url.pathname === '/transactions/tx' && url.searchParams.get('id') === id,
+    )
 
     const details = byTestId('tx-details')
     await details.waitFor()
@@ -281,12 +260,12 @@ describe('Transactions', () => {
     await expect(byTestId('tx-hash').locator('code').textContent()).resolves.toMatch(/^0x[0-9a-f]{64}$/)
     // The devnet has no block explorer, so there are no explorer links.
     await expect(byTestId('tx-explorer-link').count()).resolves.toBe(0)
-    await page.screenshot({ path: join(screenshotDir, 'safe-transaction.png'), fullPage: true })
+    await e2e.page.screenshot({ path: join(screenshotDir, 'safe-transaction.png'), fullPage: true })
   })
 
   it("behavior: explorer links are built from the chain's blockExplorerUriTemplate", async () => {
     // Give the devnet chain an explorer by rewriting the gateway's chain list for this page.
-    await page.route('**/v1/chains', async (route) => {
+    await e2e.page.route('**/v1/chains', async (route) => {
       const response = await route.fetch()
       const body = (await response.json()) as { results: Record<string, unknown>[] }
       for (const chain of body.results)
@@ -299,7 +278,7 @@ describe('Transactions', () => {
     })
     const addOwner = (await historyItems()).find((tx) => tx.txInfo.settingsInfo?.type === 'ADD_OWNER')
     expect(addOwner).toBeDefined()
-    await page.goto(safeUrl('/transactions/tx', treasury, `&id=${addOwner?.id}`))
+    await e2e.page.goto(safeUrl('/transactions/tx', treasury, `&id=${addOwner?.id}`))
     await expectText('tx-method', 'addOwnerWithThreshold')
     await expect(
       byTestId('tx-param').evaluateAll((nodes) => nodes.map((node) => node.dataset.name)),
@@ -317,9 +296,9 @@ describe('Transactions', () => {
 
 describe('Settings', () => {
   it('behavior: Setup shows owners, threshold, version, modules, guard and fallback handler', async () => {
-    await page.goto(safeUrl('/settings', treasury))
-    await page.getByRole('link', { name: 'Setup', exact: true }).click()
-    await page.waitForURL((url) => url.pathname === '/settings/setup')
+    await e2e.page.goto(safeUrl('/settings', treasury))
+    await e2e.page.getByRole('link', { name: 'Setup', exact: true }).click()
+    await e2e.page.waitForURL((url) => url.pathname === '/settings/setup')
     const setup = byTestId('safe-setup')
     await setup.waitFor()
     await expect(
@@ -333,21 +312,21 @@ describe('Settings', () => {
     await expect(byTestId('setup-fallback-handler-address').getAttribute('data-address')).resolves.toBe(
       FALLBACK_HANDLER,
     )
-    await page.screenshot({ path: join(screenshotDir, 'safe-setup.png'), fullPage: true })
+    await e2e.page.screenshot({ path: join(screenshotDir, 'safe-setup.png'), fullPage: true })
   })
 
   it("behavior: the currency picker lists the gateway's currencies and Home follows it", async () => {
-    await page.goto(safeUrl('/settings', treasury))
+    await e2e.page.goto(safeUrl('/settings', treasury))
     const select = byTestId('currency-select')
-    await page.locator('[data-testid="currency-select"]:not([disabled])').waitFor()
+    await e2e.page.locator('[data-testid="currency-select"]:not([disabled])').waitFor()
     const options = await texts(select.locator('option'))
     expect(options).toEqual(expect.arrayContaining(['USD', 'EUR']))
     await select.selectOption('EUR')
-    const stored = await page.evaluate(() => localStorage.getItem('concord.settings'))
+    const stored = await e2e.page.evaluate(() => localStorage.getItem('concord.settings'))
     expect(JSON.parse(stored ?? '{}')).toMatchObject({ currency: 'eur' })
 
-    const request = page.waitForRequest((req) => req.url().includes('/balances/eur'))
-    await page.getByRole('link', { name: 'Home', exact: true }).click()
+    const request = e2e.page.waitForRequest((req) => req.url().includes('/balances/eur'))
+    await e2e.page.getByRole('link', { name: 'Home', exact: true }).click()
     await request
     await byTestId('total-balance')
       .filter({ hasText: /^€[\d,]+\.\d{2}$/ })
@@ -358,17 +337,17 @@ describe('Settings', () => {
 describe('Loading and error states', () => {
   it('error: a failing gateway call shows the error with a retry that recovers', async () => {
     let failing = true
-    await page.route('**/balances/usd**', async (route) => {
+    await e2e.page.route('**/balances/usd**', async (route) => {
       if (failing) await route.fulfill({ status: 503, json: { code: 503, message: 'Service unavailable' } })
       else await route.continue()
     })
-    await page.goto(safeUrl('/', treasury))
+    await e2e.page.goto(safeUrl('/', treasury))
     const error = byTestId('error-state').filter({ hasText: 'Could not load the balance' })
     await error.waitFor()
     await expect(error.locator('[data-testid="error-state-message"]').textContent()).resolves.toBe(
       '503: Service unavailable',
     )
-    await page.screenshot({ path: join(screenshotDir, 'safe-home-error.png') })
+    await e2e.page.screenshot({ path: join(screenshotDir, 'safe-home-error.png') })
     failing = false
     await error.locator('[data-testid="retry-button"]').click()
     await expectText('total-balance', '$53,900.00')

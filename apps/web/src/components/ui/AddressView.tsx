@@ -1,4 +1,7 @@
+import type { AddressEx, ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
+import { explorerAddressUrl } from '../../lib/explorer'
 import { shortAddress } from '../../lib/format'
+import { ExplorerLink } from './ExplorerLink'
 
 export type AddressViewProps = {
   address: string
@@ -18,18 +21,21 @@ export function AddressView({ address, name, explorerUrl, short, testId }: Addre
       <code className="address" title={address}>
         {short ? shortAddress(address) : address}
       </code>
-      {explorerUrl ? (
-        <a
-          className="explorer-link"
-          href={explorerUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label="View on explorer"
-          data-testid="explorer-link"
-        >
-          ↗
-        </a>
-      ) : null}
+      <ExplorerLink url={explorerUrl} />
     </span>
+  )
+}
+
+export type ChainAddressProps = { chain: ChainInfo; address: AddressEx; testId?: string }
+
+/** A gateway `AddressEx` (address and known name), linked to the chain's explorer. */
+export function ChainAddress({ chain, address, testId }: ChainAddressProps) {
+  return (
+    <AddressView
+      address={address.value}
+      name={address.name}
+      explorerUrl={explorerAddressUrl(chain, address.value)}
+      testId={testId}
+    />
   )
 }

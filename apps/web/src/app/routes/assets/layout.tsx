@@ -1,6 +1,4 @@
-import { Outlet } from 'react-router'
-import { Tabs } from '../../../components/ui/Tabs'
-import { safeSearch, useCurrentSafe } from '../../useCurrentSafe'
+import { TabbedSection } from '../TabbedSection'
 
 const TABS = [
   { to: '/assets', label: 'Tokens', end: true },
@@ -8,12 +6,5 @@ const TABS = [
 ] as const
 
 export function AssetsLayout() {
-  const current = useCurrentSafe()
-  return (
-    <section className="page">
-      <h1>Assets</h1>
-      <Tabs items={TABS} search={safeSearch(current)} label="Asset types" />
-      <Outlet />
-    </section>
-  )
+  return <TabbedSection title="Assets" tabs={TABS} tabsLabel="Asset types" />
 }

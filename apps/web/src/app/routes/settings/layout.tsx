@@ -1,6 +1,4 @@
-import { Outlet } from 'react-router'
-import { Tabs } from '../../../components/ui/Tabs'
-import { safeSearch, useCurrentSafe } from '../../useCurrentSafe'
+import { TabbedSection } from '../TabbedSection'
 
 const TABS = [
   { to: '/settings', label: 'General', end: true },
@@ -8,12 +6,5 @@ const TABS = [
 ] as const
 
 export function SettingsLayout() {
-  const current = useCurrentSafe()
-  return (
-    <section className="page">
-      <h1>Settings</h1>
-      <Tabs items={TABS} search={safeSearch(current)} label="Settings sections" />
-      <Outlet />
-    </section>
-  )
+  return <TabbedSection title="Settings" tabs={TABS} tabsLabel="Settings sections" />
 }

@@ -1,18 +1,6 @@
 import { TxHistory } from '../../../features/transactions/components/TxPages'
-import { RequireSafe } from '../RequireSafe'
+import { TxListCard } from './TxListCard'
 
 export function HistoryRoute() {
-  return (
-    <RequireSafe>
-      {(safe) => (
-        <div className="card">
-          <TxHistory
-            chain={safe.chain}
-            address={safe.address}
-            txHref={(id) => safe.href('/transactions/tx', { id })}
-          />
-        </div>
-      )}
-    </RequireSafe>
-  )
+  return <TxListCard list={TxHistory} />
 }

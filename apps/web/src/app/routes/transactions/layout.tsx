@@ -1,6 +1,4 @@
-import { Outlet } from 'react-router'
-import { Tabs } from '../../../components/ui/Tabs'
-import { safeSearch, useCurrentSafe } from '../../useCurrentSafe'
+import { TabbedSection } from '../TabbedSection'
 
 const TABS = [
   { to: '/transactions/queue', label: 'Queue' },
@@ -8,12 +6,5 @@ const TABS = [
 ] as const
 
 export function TransactionsLayout() {
-  const current = useCurrentSafe()
-  return (
-    <section className="page">
-      <h1>Transactions</h1>
-      <Tabs items={TABS} search={safeSearch(current)} label="Transaction lists" />
-      <Outlet />
-    </section>
-  )
+  return <TabbedSection title="Transactions" tabs={TABS} tabsLabel="Transaction lists" />
 }

@@ -2,9 +2,8 @@ import type { SafeCollectibleResponse } from '@safe-global/safe-gateway-typescri
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { EmptyState } from '../../../components/ui/EmptyState'
-import { ErrorState } from '../../../components/ui/ErrorState'
-import { Skeleton } from '../../../components/ui/Skeleton'
-import { formatGatewayError } from '../../../lib/gateway'
+import { LoadMore } from '../../../components/ui/LoadMore'
+import { QueryBoundary } from '../../../components/ui/QueryBoundary'
 import { collectiblesQueryOptions } from '../queries'
 
 export type CollectiblesGridProps = { chainId: string; address: string; hideSpam: boolean }
@@ -12,49 +11,28 @@ export type CollectiblesGridProps = { chainId: string; address: string; hideSpam
 /** The Safe's NFTs (ERC-721) with image and name, loaded page by page. */
 export function CollectiblesGrid({ chainId, address, hideSpam }: CollectiblesGridProps) {
   const query = useInfiniteQuery(collectiblesQueryOptions(chainId, address, hideSpam))
-
-  if (!query.data) {
-    if (query.isError)
-      return (
-        <ErrorState
-          title="Could not load the NFTs"
-          message={formatGatewayError(query.error)}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      )
-    return <Skeleton lines={6} variant="grid" label="Loading NFTs" />
-  }
-
-  const items = query.data.pages.flatMap((page) => page.results)
-  if (items.length === 0) return <EmptyState title="No NFTs">This Safe holds no collectibles.</EmptyState>
-
   return (
-    <>
-      <ul className="nft-grid" data-testid="nft-grid">
-        {items.map((item) => (
-          <NftCard key={`${item.address}:${item.id}`} item={item} />
-        ))}
-      </ul>
-      {query.isFetchNextPageError ? (
-        <ErrorState
-          title="Could not load more NFTs"
-          message={formatGatewayError(query.error)}
-          onRetry={() => void query.fetchNextPage()}
-          retrying={query.isFetchingNextPage}
-        />
-      ) : query.hasNextPage ? (
-        <button
-          type="button"
-          className="button load-more"
-          onClick={() => void query.fetchNextPage()}
-          disabled={query.isFetchingNextPage}
-          data-testid="nft-load-more"
-        >
-          {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-        </button>
-      ) : null}
-    </>
+    <QueryBoundary
+      query={query}
+      errorTitle="Could not load the NFTs"
+      loading={{ lines: 6, variant: 'grid', label: 'Loading NFTs' }}
+    >
+      {(data) => {
+        const items = data.pages.flatMap((page) => page.results)
+        if (items.length === 0)
+          return <EmptyState title="No NFTs">This Safe holds no collectibles.</EmptyState>
+        return (
+          <>
+            <ul className="nft-grid" data-testid="nft-grid">
+              {items.map((item) => (
+                <NftCard key={`${item.address}:${item.id}`} item={item} />
+              ))}
+            </ul>
+            <LoadMore query={query} errorTitle="Could not load more NFTs" testId="nft-load-more" />
+          </>
+        )
+      }}
+    </QueryBoundary>
   )
 }
 

@@ -1,9 +1,8 @@
 import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQueries } from '@tanstack/react-query'
 import { EmptyState } from '../../../components/ui/EmptyState'
-import { ErrorState } from '../../../components/ui/ErrorState'
+import { QueryError } from '../../../components/ui/QueryBoundary'
 import { Skeleton } from '../../../components/ui/Skeleton'
-import { formatGatewayError } from '../../../lib/gateway'
 import { ownedSafesQueryOptions } from '../queries'
 import { SafeListItem } from './SafeListItem'
 
@@ -51,12 +50,10 @@ function OwnedSafesList({ chains, owner }: { chains: readonly ChainInfo[]; owner
       ) : null}
       {pending ? <Skeleton lines={2} label="Loading your Safes" /> : null}
       {failed.map(({ chain, result }) => (
-        <ErrorState
+        <QueryError
           key={chain.chainId}
           title={`Could not load your Safes on ${chain.chainName}`}
-          message={formatGatewayError(result.error)}
-          onRetry={() => void result.refetch()}
-          retrying={result.isFetching}
+          query={result}
         />
       ))}
       {!pending && failed.length === 0 && safes.length === 0 ? (

@@ -1,10 +1,8 @@
-import type { AddressEx, ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
+import type { AddressEx, ChainInfo, SafeInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery } from '@tanstack/react-query'
-import { AddressView } from '../../../components/ui/AddressView'
-import { ErrorState } from '../../../components/ui/ErrorState'
-import { Skeleton } from '../../../components/ui/Skeleton'
-import { explorerAddressUrl } from '../../../lib/explorer'
-import { formatGatewayError } from '../../../lib/gateway'
+import type { ReactNode } from 'react'
+import { ChainAddress } from '../../../components/ui/AddressView'
+import { QueryBoundary } from '../../../components/ui/QueryBoundary'
 import { safeInfoQueryOptions } from '../queries'
 
 export type SafeSetupProps = { chain: ChainInfo; address: string }
@@ -12,37 +10,22 @@ export type SafeSetupProps = { chain: ChainInfo; address: string }
 /** Settings → Setup: owners, threshold, contract version, modules, guard and fallback handler. */
 export function SafeSetup({ chain, address }: SafeSetupProps) {
   const query = useQuery(safeInfoQueryOptions(chain.chainId, address))
-  if (!query.data) {
-    if (query.isError)
-      return (
-        <div className="card">
-          <ErrorState
-            title="Could not load the Safe's setup"
-            message={formatGatewayError(query.error)}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        </div>
-      )
-    return (
-      <div className="card">
-        <Skeleton lines={6} label="Loading the Safe's setup" />
-      </div>
-    )
-  }
-  const safe = query.data
-  const link = (item: AddressEx, testId: string) => (
-    <AddressView
-      address={item.value}
-      name={item.name}
-      explorerUrl={explorerAddressUrl(chain, item.value)}
-      testId={testId}
-    />
+  return (
+    <QueryBoundary
+      query={query}
+      errorTitle="Could not load the Safe's setup"
+      loading={{ lines: 6, label: "Loading the Safe's setup" }}
+      card
+    >
+      {(safe) => <SetupCards chain={chain} safe={safe} />}
+    </QueryBoundary>
   )
+}
+
+function SetupCards({ chain, safe }: { chain: ChainInfo; safe: SafeInfo }) {
   return (
     <div data-testid="safe-setup">
-      <div className="card">
-        <h2>Owners</h2>
+      <SetupCard title="Owners">
         <p className="muted small">
           Owners sign the Safe's transactions.{' '}
           <span data-testid="setup-owner-count">{safe.owners.length}</span>{' '}
@@ -50,12 +33,13 @@ export function SafeSetup({ chain, address }: SafeSetupProps) {
         </p>
         <ol className="owner-list" data-testid="setup-owners">
           {safe.owners.map((owner) => (
-            <li key={owner.value}>{link(owner, 'setup-owner')}</li>
+            <li key={owner.value}>
+              <ChainAddress chain={chain} address={owner} testId="setup-owner" />
+            </li>
           ))}
         </ol>
-      </div>
-      <div className="card">
-        <h2>Required confirmations</h2>
+      </SetupCard>
+      <SetupCard title="Required confirmations">
         <p>
           Any transaction requires the confirmation of{' '}
           <strong data-testid="setup-threshold">
@@ -63,9 +47,8 @@ export function SafeSetup({ chain, address }: SafeSetupProps) {
           </strong>{' '}
           owners.
         </p>
-      </div>
-      <div className="card">
-        <h2>Safe account version</h2>
+      </SetupCard>
+      <SetupCard title="Safe account version">
         <p className="setup-version">
           <span data-testid="setup-version">{safe.version ?? 'Unknown version'}</span>
           {safe.implementationVersionState === 'OUTDATED' ? (
@@ -76,14 +59,18 @@ export function SafeSetup({ chain, address }: SafeSetupProps) {
             <span className="badge muted">Latest version</span>
           ) : null}
         </p>
-        <p className="small">Implementation: {link(safe.implementation, 'setup-implementation')}</p>
-      </div>
-      <div className="card">
-        <h2>Modules</h2>
+        <p className="small">
+          Implementation:{' '}
+          <ChainAddress chain={chain} address={safe.implementation} testId="setup-implementation" />
+        </p>
+      </SetupCard>
+      <SetupCard title="Modules">
         {safe.modules && safe.modules.length > 0 ? (
           <ul className="owner-list" data-testid="setup-modules">
             {safe.modules.map((module) => (
-              <li key={module.value}>{link(module, 'setup-module')}</li>
+              <li key={module.value}>
+                <ChainAddress chain={chain} address={module} testId="setup-module" />
+              </li>
             ))}
           </ul>
         ) : (
@@ -91,29 +78,52 @@ export function SafeSetup({ chain, address }: SafeSetupProps) {
             No modules enabled
           </p>
         )}
-      </div>
-      <div className="card">
-        <h2>Transaction guard</h2>
-        {safe.guard ? (
-          <p data-testid="setup-guard">{link(safe.guard, 'setup-guard-address')}</p>
-        ) : (
-          <p className="muted" data-testid="setup-guard">
-            No guard set
-          </p>
-        )}
-      </div>
-      <div className="card">
-        <h2>Fallback handler</h2>
-        {safe.fallbackHandler ? (
-          <p data-testid="setup-fallback-handler">
-            {link(safe.fallbackHandler, 'setup-fallback-handler-address')}
-          </p>
-        ) : (
-          <p className="muted" data-testid="setup-fallback-handler">
-            No fallback handler set
-          </p>
-        )}
-      </div>
+      </SetupCard>
+      <SetupCard title="Transaction guard">
+        <OptionalAddress chain={chain} address={safe.guard} testId="setup-guard" none="No guard set" />
+      </SetupCard>
+      <SetupCard title="Fallback handler">
+        <OptionalAddress
+          chain={chain}
+          address={safe.fallbackHandler}
+          testId="setup-fallback-handler"
+          none="No fallback handler set"
+        />
+      </SetupCard>
     </div>
+  )
+}
+
+function SetupCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="card">
+      <h2>{title}</h2>
+      {children}
+    </div>
+  )
+}
+
+/** A single contract address of the setup (`<testId>-address`), or `none` when it is not set. */
+function OptionalAddress({
+  chain,
+  address,
+  testId,
+  none,
+}: {
+  chain: ChainInfo
+  address: AddressEx | null | undefined
+  testId: string
+  none: string
+}) {
+  if (!address)
+    return (
+      <p className="muted" data-testid={testId}>
+        {none}
+      </p>
+    )
+  return (
+    <p data-testid={testId}>
+      <ChainAddress chain={chain} address={address} testId={`${testId}-address`} />
+    </p>
   )
 }

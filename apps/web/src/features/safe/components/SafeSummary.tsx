@@ -1,10 +1,7 @@
-import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
+import type { ChainInfo, SafeInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery } from '@tanstack/react-query'
-import { AddressView } from '../../../components/ui/AddressView'
-import { ErrorState } from '../../../components/ui/ErrorState'
-import { Skeleton } from '../../../components/ui/Skeleton'
-import { explorerAddressUrl } from '../../../lib/explorer'
-import { formatGatewayError } from '../../../lib/gateway'
+import { ChainAddress } from '../../../components/ui/AddressView'
+import { QueryBoundary } from '../../../components/ui/QueryBoundary'
 import { safeInfoQueryOptions } from '../queries'
 
 export type SafeSummaryProps = { chain: ChainInfo; address: string }
@@ -12,19 +9,18 @@ export type SafeSummaryProps = { chain: ChainInfo; address: string }
 /** Home card: the Safe's address, owners with the threshold ("2/3") and the current nonce. */
 export function SafeSummary({ chain, address }: SafeSummaryProps) {
   const query = useQuery(safeInfoQueryOptions(chain.chainId, address))
-  if (!query.data) {
-    if (query.isError)
-      return (
-        <ErrorState
-          title="Could not load the Safe"
-          message={formatGatewayError(query.error)}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      )
-    return <Skeleton lines={4} label="Loading the Safe" />
-  }
-  const safe = query.data
+  return (
+    <QueryBoundary
+      query={query}
+      errorTitle="Could not load the Safe"
+      loading={{ lines: 4, label: 'Loading the Safe' }}
+    >
+      {(safe) => <SummaryView chain={chain} safe={safe} />}
+    </QueryBoundary>
+  )
+}
+
+function SummaryView({ chain, safe }: { chain: ChainInfo; safe: SafeInfo }) {
   return (
     <div className="safe-summary" data-testid="safe-summary">
       <dl className="facts">
@@ -56,12 +52,7 @@ export function SafeSummary({ chain, address }: SafeSummaryProps) {
       <ol className="owner-list" data-testid="safe-owners">
         {safe.owners.map((owner) => (
           <li key={owner.value}>
-            <AddressView
-              address={owner.value}
-              name={owner.name}
-              explorerUrl={explorerAddressUrl(chain, owner.value)}
-              testId="safe-owner"
-            />
+            <ChainAddress chain={chain} address={owner} testId="safe-owner" />
           </li>
         ))}
       </ol>

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
-import { ErrorState } from '../../../components/ui/ErrorState'
-import { formatGatewayError } from '../../../lib/gateway'
+import { QueryError } from '../../../components/ui/QueryBoundary'
 import { fiatCurrenciesQueryOptions } from '../queries'
 import { updateSettings, useSettings } from '../useSettings'
 
@@ -35,12 +34,7 @@ export function CurrencySelect() {
         </select>
       </div>
       {query.isError && !query.data ? (
-        <ErrorState
-          title="Could not load the currencies"
-          message={formatGatewayError(query.error)}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
+        <QueryError title="Could not load the currencies" query={query} />
       ) : (
         <p className="muted small">Balances and totals are shown in this currency.</p>
       )}

@@ -1,8 +1,7 @@
+import type { TransactionListPage } from '@safe-global/safe-gateway-typescript-sdk'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { ErrorState } from '../../../components/ui/ErrorState'
-import { Skeleton } from '../../../components/ui/Skeleton'
-import { formatGatewayError } from '../../../lib/gateway'
+import { QueryBoundary } from '../../../components/ui/QueryBoundary'
 import { queueQueryOptions } from '../queries'
 
 export type QueuedCountProps = { chainId: string; address: string; queueHref: string }
@@ -10,19 +9,18 @@ export type QueuedCountProps = { chainId: string; address: string; queueHref: st
 /** Home: how many transactions are queued (TRANSACTION items of the queue's first page). */
 export function QueuedCount({ chainId, address, queueHref }: QueuedCountProps) {
   const query = useInfiniteQuery(queueQueryOptions(chainId, address))
-  if (!query.data) {
-    if (query.isError)
-      return (
-        <ErrorState
-          title="Could not load the queue"
-          message={formatGatewayError(query.error)}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      )
-    return <Skeleton lines={1} label="Loading the queue" />
-  }
-  const first = query.data.pages[0]
+  return (
+    <QueryBoundary
+      query={query}
+      errorTitle="Could not load the queue"
+      loading={{ lines: 1, label: 'Loading the queue' }}
+    >
+      {(data) => <Count first={data.pages[0]} queueHref={queueHref} />}
+    </QueryBoundary>
+  )
+}
+
+function Count({ first, queueHref }: { first: TransactionListPage | undefined; queueHref: string }) {
   const count = first?.results.filter((item) => item.type === 'TRANSACTION').length ?? 0
   return (
     <p className="queued-count">

@@ -1,17 +1,15 @@
 import type {
-  AddressEx,
   ChainInfo,
   MultisigExecutionDetails,
   TransactionData,
   TransactionDetails,
 } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery } from '@tanstack/react-query'
-import { AddressView } from '../../../components/ui/AddressView'
-import { ErrorState } from '../../../components/ui/ErrorState'
-import { Skeleton } from '../../../components/ui/Skeleton'
-import { explorerAddressUrl, explorerTxUrl } from '../../../lib/explorer'
+import { ChainAddress } from '../../../components/ui/AddressView'
+import { ExplorerLink } from '../../../components/ui/ExplorerLink'
+import { QueryBoundary } from '../../../components/ui/QueryBoundary'
+import { explorerTxUrl } from '../../../lib/explorer'
 import { formatDateTime, formatTokenAmount } from '../../../lib/format'
-import { formatGatewayError } from '../../../lib/gateway'
 import { decodedDataQueryOptions, transactionDetailsQueryOptions } from '../queries'
 import { describeTransaction, statusLabel } from '../utils/describeTransaction'
 import { DecodedData, HexData } from './DecodedData'
@@ -21,36 +19,22 @@ export type TxDetailsProps = { chain: ChainInfo; id: string }
 /** The transaction page: summary, decoded call data, confirmations and explorer links. */
 export function TxDetails({ chain, id }: TxDetailsProps) {
   const query = useQuery(transactionDetailsQueryOptions(chain.chainId, id))
-  if (!query.data) {
-    if (query.isError)
-      return (
-        <div className="card">
-          <ErrorState
-            title="Could not load the transaction"
-            message={formatGatewayError(query.error)}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        </div>
-      )
-    return (
-      <div className="card">
-        <Skeleton lines={6} label="Loading the transaction" />
-      </div>
-    )
-  }
-  const tx = query.data
+  return (
+    <QueryBoundary
+      query={query}
+      errorTitle="Could not load the transaction"
+      loading={{ lines: 6, label: 'Loading the transaction' }}
+      card
+    >
+      {(tx) => <TxView chain={chain} tx={tx} />}
+    </QueryBoundary>
+  )
+}
+
+function TxView({ chain, tx }: { chain: ChainInfo; tx: TransactionDetails }) {
   const description = describeTransaction(tx.txInfo, chain.nativeCurrency)
   const execution = tx.detailedExecutionInfo
   const multisig = execution?.type === 'MULTISIG' ? (execution as MultisigExecutionDetails) : null
-  const address = (item: AddressEx, testId?: string) => (
-    <AddressView
-      address={item.value}
-      name={item.name}
-      explorerUrl={explorerAddressUrl(chain, item.value)}
-      testId={testId}
-    />
-  )
 
   return (
     <div className="tx-details" data-testid="tx-details" data-tx-id={tx.txId}>
@@ -78,7 +62,13 @@ export function TxDetails({ chain, id }: TxDetailsProps) {
                       ? 'Creator'
                       : 'Contract'}
               </dt>
-              <dd>{address(description.counterparty.address, 'tx-counterparty')}</dd>
+              <dd>
+                <ChainAddress
+                  chain={chain}
+                  address={description.counterparty.address}
+                  testId="tx-counterparty"
+                />
+              </dd>
             </>
           ) : null}
           {multisig ? (
@@ -116,7 +106,9 @@ export function TxDetails({ chain, id }: TxDetailsProps) {
           {execution?.type === 'MODULE' ? (
             <>
               <dt>Module</dt>
-              <dd>{address(execution.address)}</dd>
+              <dd>
+                <ChainAddress chain={chain} address={execution.address} />
+              </dd>
             </>
           ) : null}
         </dl>
@@ -133,18 +125,7 @@ function HashLink({ hash, url, testId }: { hash: string; url: string | undefined
   return (
     <span className="address-view" data-testid={testId}>
       <code className="address">{hash}</code>
-      {url ? (
-        <a
-          className="explorer-link"
-          href={url}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label="View on explorer"
-          data-testid="tx-explorer-link"
-        >
-          ↗
-        </a>
-      ) : null}
+      <ExplorerLink url={url} testId="tx-explorer-link" />
     </span>
   )
 }
@@ -158,12 +139,7 @@ function TxDataCard({ chain, data }: { chain: ChainInfo; data: TransactionData }
       <dl className="kv">
         <dt>To</dt>
         <dd>
-          <AddressView
-            address={data.to.value}
-            name={data.to.name}
-            explorerUrl={explorerAddressUrl(chain, data.to.value)}
-            testId="tx-to"
-          />
+          <ChainAddress chain={chain} address={data.to} testId="tx-to" />
         </dd>
         {value ? (
           <>
@@ -211,17 +187,15 @@ function DecodeFallback({
   operation: 0 | 1
 }) {
   const query = useQuery(decodedDataQueryOptions(chain.chainId, to, data, operation))
-  if (query.data) return <DecodedData chain={chain} decoded={query.data} />
-  if (query.isError)
-    return (
-      <ErrorState
-        title="Could not decode the call data"
-        message={formatGatewayError(query.error)}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    )
-  return <Skeleton lines={2} label="Decoding the call data" />
+  return (
+    <QueryBoundary
+      query={query}
+      errorTitle="Could not decode the call data"
+      loading={{ lines: 2, label: 'Decoding the call data' }}
+    >
+      {(decoded) => <DecodedData chain={chain} decoded={decoded} />}
+    </QueryBoundary>
+  )
 }
 
 function Confirmations({
@@ -252,12 +226,7 @@ function Confirmations({
             <span className="check" title="Confirmed">
               ✓
             </span>
-            <AddressView
-              address={confirmation.signer.value}
-              name={confirmation.signer.name}
-              explorerUrl={explorerAddressUrl(chain, confirmation.signer.value)}
-              testId="tx-confirmation-signer"
-            />
+            <ChainAddress chain={chain} address={confirmation.signer} testId="tx-confirmation-signer" />
             <span className="muted small">{formatDateTime(confirmation.submittedAt)}</span>
           </li>
         ))}
@@ -266,23 +235,13 @@ function Confirmations({
             <span className="check" title="Not confirmed">
               ○
             </span>
-            <AddressView
-              address={signer.value}
-              name={signer.name}
-              explorerUrl={explorerAddressUrl(chain, signer.value)}
-            />
+            <ChainAddress chain={chain} address={signer} />
           </li>
         ))}
       </ol>
       {execution.executor ? (
         <p className="small">
-          Executed by{' '}
-          <AddressView
-            address={execution.executor.value}
-            name={execution.executor.name}
-            explorerUrl={explorerAddressUrl(chain, execution.executor.value)}
-            testId="tx-executor"
-          />
+          Executed by <ChainAddress chain={chain} address={execution.executor} testId="tx-executor" />
         </p>
       ) : null}
     </div>

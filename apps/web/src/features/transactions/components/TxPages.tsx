@@ -1,9 +1,8 @@
 import type { ChainInfo, TransactionListPage } from '@safe-global/safe-gateway-typescript-sdk'
 import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query'
 import { EmptyState } from '../../../components/ui/EmptyState'
-import { ErrorState } from '../../../components/ui/ErrorState'
-import { Skeleton } from '../../../components/ui/Skeleton'
-import { formatGatewayError } from '../../../lib/gateway'
+import { LoadMore } from '../../../components/ui/LoadMore'
+import { QueryBoundary } from '../../../components/ui/QueryBoundary'
 import { historyQueryOptions, queueQueryOptions } from '../queries'
 import { TxList } from './TxList'
 
@@ -31,52 +30,31 @@ type TxPagesViewProps = Omit<TxPagesProps, 'address'> & {
 }
 
 function TxPages({ chain, txHref, query, kind }: TxPagesViewProps) {
-  if (!query.data) {
-    if (query.isError)
-      return (
-        <ErrorState
-          title={kind === 'history' ? 'Could not load the history' : 'Could not load the queue'}
-          message={formatGatewayError(query.error)}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      )
-    return <Skeleton lines={5} label={kind === 'history' ? 'Loading the history' : 'Loading the queue'} />
-  }
-
-  const items = query.data.pages.flatMap((page) => page.results)
-  if (!items.some((item) => item.type === 'TRANSACTION'))
-    return kind === 'history' ? (
-      <EmptyState title="No transactions yet">
-        Executed transactions of this Safe will appear here.
-      </EmptyState>
-    ) : (
-      <EmptyState title="No queued transactions">
-        Transactions that need signatures or execution appear here.
-      </EmptyState>
-    )
-
   return (
-    <div data-testid={kind === 'history' ? 'tx-history' : 'tx-queue'}>
-      <TxList chain={chain} items={items} txHref={txHref} />
-      {query.isFetchNextPageError ? (
-        <ErrorState
-          title="Could not load more transactions"
-          message={formatGatewayError(query.error)}
-          onRetry={() => void query.fetchNextPage()}
-          retrying={query.isFetchingNextPage}
-        />
-      ) : query.hasNextPage ? (
-        <button
-          type="button"
-          className="button load-more"
-          onClick={() => void query.fetchNextPage()}
-          disabled={query.isFetchingNextPage}
-          data-testid="load-more"
-        >
-          {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-        </button>
-      ) : null}
-    </div>
+    <QueryBoundary
+      query={query}
+      errorTitle={kind === 'history' ? 'Could not load the history' : 'Could not load the queue'}
+      loading={{ lines: 5, label: kind === 'history' ? 'Loading the history' : 'Loading the queue' }}
+    >
+      {(data) => {
+        const items = data.pages.flatMap((page) => page.results)
+        if (!items.some((item) => item.type === 'TRANSACTION'))
+          return kind === 'history' ? (
+            <EmptyState title="No transactions yet">
+              Executed transactions of this Safe will appear here.
+            </EmptyState>
+          ) : (
+            <EmptyState title="No queued transactions">
+              Transactions that need signatures or execution appear here.
+            </EmptyState>
+          )
+        return (
+          <div data-testid={kind === 'history' ? 'tx-history' : 'tx-queue'}>
+            <TxList chain={chain} items={items} txHref={txHref} />
+            <LoadMore query={query} errorTitle="Could not load more transactions" testId="load-more" />
+          </div>
+        )
+      }}
+    </QueryBoundary>
   )
 }
