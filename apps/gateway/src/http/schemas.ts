@@ -22,6 +22,9 @@ export const AddressSchema = z
   .refine((v) => isAddress(v, { strict: false }), 'Invalid address')
   .transform((v) => getAddress(v))
 
+/** A query flag: the literal strings `true` / `false` (anything else is a 422). */
+export const BoolQuery = z.enum(['true', 'false']).transform((v) => v === 'true')
+
 export const CursorQuery = z.object({
   cursor: z.string().optional().openapi({ example: 'limit=20&offset=0' }),
 })

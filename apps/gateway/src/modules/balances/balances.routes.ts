@@ -6,14 +6,18 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { type Address, formatUnits, zeroAddress } from 'viem'
 import { NotFoundError } from '../../http/errors.ts'
 import { requireChain, requireSafe } from '../../http/require.ts'
-import { AddressSchema, ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
+import {
+  AddressSchema,
+  BoolQuery,
+  ChainIdParam,
+  errorResponses,
+  jsonResponse as json,
+} from '../../http/schemas.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { SafesRepository } from '../safes/safes.repository.ts'
 import type { BalancesRepository } from './balances.repository.ts'
 import type { PriceSource } from './priceSource.ts'
-
-const bool = z.enum(['true', 'false']).transform((v) => v === 'true')
 
 const TokenInfoSchema = z.object({
   type: z.enum(['NATIVE_TOKEN', 'ERC20']),
@@ -48,7 +52,7 @@ const getBalances = createRoute({
       safeAddress: AddressSchema.openapi({ param: { name: 'safeAddress', in: 'path' } }),
       fiatCode: z.string().regex(/^[a-zA-Z]{3,5}$/, 'Invalid fiat code'),
     }),
-    query: z.object({ trusted: bool.optional(), exclude_spam: bool.optional() }),
+    query: z.object({ trusted: BoolQuery.optional(), exclude_spam: BoolQuery.optional() }),
   },
   responses: { 200: json(BalancesSchema, 'Token balances with fiat values'), ...errorResponses },
 })

@@ -4,6 +4,7 @@ import { parseCursor, toPage } from '../../http/pagination.ts'
 import { requireSafe } from '../../http/require.ts'
 import {
   AddressSchema,
+  BoolQuery,
   ChainIdParam,
   CursorQuery,
   errorResponses,
@@ -14,12 +15,11 @@ import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { SafesRepository } from '../safes/safes.repository.ts'
 import type { CollectiblesRepository } from './collectibles.repository.ts'
 
-const bool = z.enum(['true', 'false']).transform((v) => v === 'true')
 const params = z.object({
   chainId: ChainIdParam,
   safeAddress: AddressSchema.openapi({ param: { name: 'safeAddress', in: 'path' } }),
 })
-const query = z.object({ trusted: bool.optional(), exclude_spam: bool.optional() })
+const query = z.object({ trusted: BoolQuery.optional(), exclude_spam: BoolQuery.optional() })
 
 const CollectibleSchema = z
   .object({

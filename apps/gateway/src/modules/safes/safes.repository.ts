@@ -21,16 +21,13 @@ export function createSafesRepository(db: Database) {
       return rows.map((r) => r.safe)
     },
 
-    /** Highest executed nonce and newest execution time (seconds) of a Safe's multisig transactions. */
-    async multisigSummary(chainId: number, safe: string) {
+    /** Highest nonce among the Safe's executed multisig transactions. */
+    async maxExecutedNonce(chainId: number, safe: string): Promise<number | null> {
       const [row] = await db
-        .select({
-          maxNonce: max(multisigTransactions.nonce),
-          lastTimestamp: max(multisigTransactions.timestamp),
-        })
+        .select({ maxNonce: max(multisigTransactions.nonce) })
         .from(multisigTransactions)
         .where(and(eq(multisigTransactions.chainId, chainId), eq(multisigTransactions.safe, safe)))
-      return { maxNonce: row?.maxNonce ?? null, lastTimestamp: row?.lastTimestamp ?? null }
+      return row?.maxNonce ?? null
     },
 
     /** Seconds of the newest history item and of the newest NFT movement: SafeInfo's tags. */

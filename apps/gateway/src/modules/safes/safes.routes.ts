@@ -101,7 +101,7 @@ export function createSafesRoutes({ chains, safes }: { chains: ChainsRepository;
     .openapi(getNonces, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
       const { chain, safe } = await requireSafeInfo(chainId, safeAddress)
-      const { maxNonce } = await safes.multisigSummary(chain.chainId, safe.address)
+      const maxNonce = await safes.maxExecutedNonce(chain.chainId, safe.address)
       return c.json(
         {
           currentNonce: safe.nonce,

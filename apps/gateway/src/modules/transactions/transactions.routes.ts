@@ -5,6 +5,7 @@ import { parseCursor, requestUrl, toPage } from '../../http/pagination.ts'
 import { requireChain, requireSafe } from '../../http/require.ts'
 import {
   AddressSchema,
+  BoolQuery,
   ChainIdParam,
   CursorQuery,
   errorResponses,
@@ -17,15 +18,12 @@ import { parseTransactionId } from './transactionIds.ts'
 import type { TransactionsRepository, Transfer } from './transactions.repository.ts'
 import {
   addressInfo,
-  callInfo,
   confirmations,
-  creationInfo,
   creationSummary,
   type MapContext,
   moduleSummary,
   multisigSummary,
   tokensTouched,
-  transferInfo,
   transferSummary,
   txData,
 } from './txInfo.mapper.ts'
@@ -34,7 +32,6 @@ const safeParams = z.object({
   chainId: ChainIdParam,
   safeAddress: AddressSchema.openapi({ param: { name: 'safeAddress', in: 'path' } }),
 })
-const bool = z.enum(['true', 'false']).transform((v) => v === 'true')
 const isoDate = z
   .string()
   .refine((v) => !Number.isNaN(Date.parse(v)), 'Invalid date')
@@ -57,6 +54,27 @@ const executionFilters = {
   value: uintString.optional(),
   timezone: z.string().optional(),
 }
+
+/**
+ * Mapping one transaction decodes its data up to three times (token lookup, txInfo, txData), and pages are
+ * rebuilt with the same transactions: decoding is pure, so remember recent results (bounded).
+ */
+function memoizeDecoder(decoder: DataDecoder, size = 2000): DataDecoder {
+  const cache = new Map<string, ReturnType<DataDecoder['decode']>>()
+  return {
+    decode(data, to) {
+      const key = `${to ?? ''}:${data}`
+      if (cache.has(key)) return cache.get(key) ?? null
+      const decoded = decoder.decode(data, to)
+      if (cache.size >= size) cache.delete(cache.keys().next().value as string)
+      cache.set(key, decoded)
+      return decoded
+    },
+  }
+}
+
+/** The multisig and incoming lists answer without `count`, as the Client Gateway does. */
+const withoutCount = <T extends { count: number }>({ count: _, ...page }: T) => page
 
 const ItemList = z.array(z.record(z.string(), z.unknown()))
 const page = (name: string) =>
@@ -82,8 +100,8 @@ const routes = {
           .string()
           .regex(/^-?\d+$/)
           .optional(),
-        trusted: bool.optional(),
-        imitation: bool.optional(),
+        trusted: BoolQuery.optional(),
+        imitation: BoolQuery.optional(),
       }),
     },
     responses: {
@@ -97,7 +115,7 @@ const routes = {
     tags: ['transactions'],
     request: {
       params: safeParams,
-      query: CursorQuery.extend({ trusted: bool.optional(), timezone: z.string().optional() }),
+      query: CursorQuery.extend({ trusted: BoolQuery.optional(), timezone: z.string().optional() }),
     },
     responses: { 200: json(page('TransactionQueuePage'), 'Queued transactions'), ...errorResponses },
   }),
@@ -114,7 +132,7 @@ const routes = {
           .regex(/^\d{1,15}$/, 'Invalid nonce')
           .transform(Number)
           .optional(),
-        executed: bool.optional(),
+        executed: BoolQuery.optional(),
       }),
     },
     responses: {
@@ -152,7 +170,7 @@ const routes = {
       query: CursorQuery.extend({
         ...executionFilters,
         token_address: AddressSchema.optional(),
-        trusted: bool.optional(),
+        trusted: BoolQuery.optional(),
       }),
     },
     responses: {
@@ -196,7 +214,8 @@ export function createTransactionsRoutes(deps: {
   transactions: TransactionsRepository
   decoder: DataDecoder
 }) {
-  const { chains, safes, transactions: repo, decoder } = deps
+  const { chains, safes, transactions: repo } = deps
+  const decoder = memoizeDecoder(deps.decoder)
 
   const requireIndexedSafe = async (chainId: string, address: string) => {
     const { chain, safe } = await requireSafe({ chains, safes }, chainId, address)
@@ -208,6 +227,26 @@ export function createTransactionsRoutes(deps: {
     safe,
     decoder,
     tokens: await repo.tokens(chainId, addresses),
+  })
+
+  /** TransactionDetails around the list summary of the same transaction (so both always agree). */
+  const toDetails = (
+    safeAddress: string,
+    summary: { id: string; timestamp: number; txStatus: string; txInfo: unknown; txHash: string },
+    extra: { txData: unknown; detailedExecutionInfo: unknown } = {
+      txData: null,
+      detailedExecutionInfo: null,
+    },
+  ) => ({
+    safeAddress,
+    txId: summary.id,
+    executedAt: summary.timestamp,
+    txStatus: summary.txStatus,
+    txInfo: summary.txInfo,
+    ...extra,
+    txHash: summary.txHash,
+    safeAppInfo: null,
+    note: null,
   })
 
   const calledAddresses = (calls: { to: string; value: string; data: string; operation: number }[]) =>
@@ -258,14 +297,13 @@ export function createTransactionsRoutes(deps: {
         let summary: Record<string, unknown> | undefined
         if (item.kind === 'multisig') {
           const tx = data.multisig.get(key)
-          if (tx) summary = multisigSummary(tx, ctx, tx.threshold)
+          if (tx) summary = multisigSummary(tx, ctx)
         } else if (item.kind === 'module') {
           const tx = data.modules.get(key)
           if (tx) summary = moduleSummary(tx, ctx)
         } else if (item.kind === 'transfer') {
           const t = data.transfers.get(key)
-          if (t && !hiddenTransfer(t, ctx, trusted))
-            summary = transferSummary(t, ctx, t.token ? !ctx.tokens.get(t.token)?.invalid : null)
+          if (t && !hiddenTransfer(t, ctx, trusted)) summary = transferSummary(t, ctx)
         } else if (creation) summary = creationSummary(safe.address, creation)
         if (!summary) continue
         const day = dayKey(item.timestamp * 1000, tz)
@@ -308,11 +346,10 @@ export function createTransactionsRoutes(deps: {
       const ctx = await context(id, safe.address, calledAddresses(rows))
       const results = rows.map((tx) => ({
         type: 'TRANSACTION',
-        transaction: multisigSummary(tx, ctx, tx.threshold),
+        transaction: multisigSummary(tx, ctx),
         conflictType: 'None',
       }))
-      const { count: _omitted, ...body } = toPage(c.req.raw, pageParams, count, results)
-      return c.json(body, 200)
+      return c.json(withoutCount(toPage(c.req.raw, pageParams, count, results)), 200)
     })
     .openapi(routes.module, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
@@ -362,11 +399,10 @@ export function createTransactionsRoutes(deps: {
         .filter((t) => !hiddenTransfer(t, ctx, trusted))
         .map((t) => ({
           type: 'TRANSACTION',
-          transaction: transferSummary(t, ctx, t.token ? !ctx.tokens.get(t.token)?.invalid : null),
+          transaction: transferSummary(t, ctx),
           conflictType: 'None',
         }))
-      const { count: _omitted, ...body } = toPage(c.req.raw, pageParams, count, results)
-      return c.json(body, 200)
+      return c.json(withoutCount(toPage(c.req.raw, pageParams, count, results)), 200)
     })
     .openapi(routes.details, async (c) => {
       const { chainId, transactionId } = c.req.valid('param')
@@ -379,14 +415,9 @@ export function createTransactionsRoutes(deps: {
         if (!tx || (parsed.safe && parsed.safe !== tx.safe)) throw new NotFoundError('Transaction not found')
         const safe = await safes.get(id, tx.safe)
         const ctx = await context(id, tx.safe, [...calledAddresses([tx]), tx.gasToken])
-        const summary = multisigSummary(tx, ctx, tx.threshold)
+        const summary = multisigSummary(tx, ctx)
         return c.json(
-          {
-            safeAddress: tx.safe,
-            txId: summary.id,
-            executedAt: summary.timestamp,
-            txStatus: summary.txStatus,
-            txInfo: summary.txInfo,
+          toDetails(tx.safe, summary, {
             txData: txData(tx, ctx),
             detailedExecutionInfo: {
               type: 'MULTISIG',
@@ -410,10 +441,7 @@ export function createTransactionsRoutes(deps: {
               proposer: null,
               proposedByDelegate: null,
             },
-            txHash: tx.txHash,
-            safeAppInfo: null,
-            note: null,
-          },
+          }),
           200,
         )
       }
@@ -424,20 +452,11 @@ export function createTransactionsRoutes(deps: {
         const tx = await repo.moduleAt(id, safe.address, parsed.txHash, parsed.logIndex)
         if (!tx) throw new NotFoundError('Transaction not found')
         const ctx = await context(id, safe.address, calledAddresses([tx]))
-        const summary = moduleSummary(tx, ctx)
         return c.json(
-          {
-            safeAddress: safe.address,
-            txId: summary.id,
-            executedAt: summary.timestamp,
-            txStatus: summary.txStatus,
-            txInfo: callInfo(tx, ctx),
+          toDetails(safe.address, moduleSummary(tx, ctx), {
             txData: txData(tx, ctx),
             detailedExecutionInfo: { type: 'MODULE', address: addressInfo(tx.module) },
-            txHash: tx.txHash,
-            safeAppInfo: null,
-            note: null,
-          },
+          }),
           200,
         )
       }
@@ -445,39 +464,10 @@ export function createTransactionsRoutes(deps: {
         const t = await repo.transferAt(id, safe.address, parsed.txHash, parsed.logIndex)
         if (!t) throw new NotFoundError('Transaction not found')
         const ctx = await context(id, safe.address, t.token ? [t.token] : [])
-        const summary = transferSummary(t, ctx, t.token ? !ctx.tokens.get(t.token)?.invalid : null)
-        return c.json(
-          {
-            safeAddress: safe.address,
-            txId: summary.id,
-            executedAt: summary.timestamp,
-            txStatus: 'SUCCESS',
-            txInfo: transferInfo(t, ctx, summary.txInfo.transferInfo.type === 'NATIVE_COIN' ? null : true),
-            txData: null,
-            detailedExecutionInfo: null,
-            txHash: t.txHash,
-            safeAppInfo: null,
-            note: null,
-          },
-          200,
-        )
+        return c.json(toDetails(safe.address, transferSummary(t, ctx)), 200)
       }
       const creation = await repo.creation(id, safe.address)
       if (!creation) throw new NotFoundError('Transaction not found')
-      return c.json(
-        {
-          safeAddress: safe.address,
-          txId: `creation_${safe.address}`,
-          executedAt: creation.timestamp === null ? null : creation.timestamp * 1000,
-          txStatus: 'SUCCESS',
-          txInfo: creationInfo(creation),
-          txData: null,
-          detailedExecutionInfo: null,
-          txHash: creation.txHash,
-          safeAppInfo: null,
-          note: null,
-        },
-        200,
-      )
+      return c.json(toDetails(safe.address, creationSummary(safe.address, creation)), 200)
     })
 }

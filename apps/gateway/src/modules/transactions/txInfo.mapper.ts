@@ -217,7 +217,7 @@ export function tokensTouched(call: Call, decoder: DataDecoder): string[] {
 
 const ms = (seconds: number) => seconds * 1000
 
-export function multisigSummary(tx: MultisigTx, ctx: MapContext, confirmationsRequired: number) {
+export function multisigSummary(tx: MultisigTx, ctx: MapContext) {
   const signatures = Math.floor(dataSize(tx.signatures) / 65)
   return {
     id: transactionId.multisig(tx.safe, tx.safeTxHash),
@@ -227,7 +227,7 @@ export function multisigSummary(tx: MultisigTx, ctx: MapContext, confirmationsRe
     executionInfo: {
       type: 'MULTISIG' as const,
       nonce: tx.nonce,
-      confirmationsRequired,
+      confirmationsRequired: tx.threshold,
       confirmationsSubmitted: signatures,
       missingSigners: null,
     },
@@ -260,12 +260,16 @@ export function moduleSummary(tx: ModuleTx, ctx: MapContext) {
   }
 }
 
-export function transferSummary(t: Transfer, ctx: MapContext, trusted: boolean | null) {
+/** A token transfer is trusted when its token's metadata could be read; native coin has no token. */
+const trustedToken = (t: Pick<Transfer, 'token'>, ctx: MapContext) =>
+  t.token ? !(ctx.tokens.get(t.token)?.invalid ?? true) : null
+
+export function transferSummary(t: Transfer, ctx: MapContext) {
   return {
     id: transactionId.transfer(t.safe, t.txHash, t.logIndex),
     timestamp: ms(t.timestamp),
     txStatus: 'SUCCESS' as const,
-    txInfo: transferInfo(t, ctx, trusted),
+    txInfo: transferInfo(t, ctx, trustedToken(t, ctx)),
     executionInfo: null,
     safeAppInfo: null,
     txHash: t.txHash,
