@@ -2,7 +2,13 @@
 // built web app on one origin. Used by `npm start` and by the browser tests.
 
 import { type Devnet, startDevnet } from '@concord/devnet'
-import { type ConfigInput, configSchema, createGateway, type Gateway } from '@concord/gateway'
+import {
+  type ConfigInput,
+  configSchema,
+  createGateway,
+  devnetChainConfig,
+  type Gateway,
+} from '@concord/gateway'
 import { ensureWebBuild, webDistDir } from './buildWeb.ts'
 
 export type StackOptions = {
@@ -51,28 +57,5 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await gateway?.stop()
     await devnet.stop()
     throw error
-  }
-}
-
-/** Demo prices in USD (the static price table): ETH $3,000, cUSD $1, CGT $0.50. */
-export const DEMO_PRICES = { native: 3000, usd: 1, gov: 0.5 } as const
-
-export function devnetChainConfig(devnet: Pick<Devnet, 'chainId' | 'rpcUrl' | 'wsUrl' | 'assets'>) {
-  return {
-    chainId: devnet.chainId,
-    name: 'Concord Devnet',
-    shortName: 'dev',
-    description: 'Local development chain with the Safe contracts and demo assets',
-    rpcUrl: devnet.rpcUrl,
-    wsUrl: devnet.wsUrl,
-    isTestnet: true,
-    devnet: true,
-    theme: { textColor: '#ffffff', backgroundColor: '#6b4eff' },
-    prices: {
-      native: DEMO_PRICES.native,
-      tokens: devnet.assets
-        ? { [devnet.assets.usd]: DEMO_PRICES.usd, [devnet.assets.gov]: DEMO_PRICES.gov }
-        : {},
-    },
   }
 }

@@ -28,9 +28,8 @@ import {
 } from '@safe-global/safe-gateway-typescript-sdk'
 import { type Address, encodeFunctionData, getAddress, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { devnetChainConfig } from '../../../scripts/stack.ts'
-import { configSchema } from './config/config.ts'
 import { createGateway, type Gateway } from './createGateway.ts'
+import { createDevnetTestConfig } from './testing/createTestConfig.ts'
 
 let devnet: Devnet
 let gateway: Gateway
@@ -52,14 +51,7 @@ const assets = () => {
 
 beforeAll(async () => {
   devnet = await startDevnet({ port: 0 })
-  gateway = await createGateway(
-    configSchema.parse({
-      port: 0,
-      databaseUrl: 'pglite:memory',
-      indexer: false,
-      chains: [devnetChainConfig(devnet)],
-    }),
-  )
+  gateway = await createGateway(createDevnetTestConfig(devnet))
   await gateway.indexers.get(31337)!.sync()
   setBaseUrl(await gateway.listen())
 })

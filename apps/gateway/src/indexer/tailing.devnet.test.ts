@@ -1,8 +1,8 @@
 // Following new blocks: a newHeads subscription when the chain has a WebSocket URL, polling otherwise.
 import { type Devnet, execSafeTx, startDevnet, testAccount } from '@concord/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { devnetChainConfig } from '../../../../scripts/stack.ts'
 import { configSchema } from '../config/config.ts'
+import { devnetChainConfig } from '../config/devnetChain.ts'
 import { createGateway, type Gateway } from '../createGateway.ts'
 import type { IndexerOptions } from './createIndexer.ts'
 

@@ -20,8 +20,8 @@ import {
   toHex,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { devnetChainConfig } from '../../../../scripts/stack.ts'
 import { configSchema } from '../config/config.ts'
+import { devnetChainConfig } from '../config/devnetChain.ts'
 import { createGateway, type Gateway } from '../createGateway.ts'
 import { createDatabase } from '../db/createDatabase.ts'
 import { TRANSFER_TOPIC } from './events.ts'

@@ -1,5 +1,6 @@
 import type { ChainConfig } from '../config/chainConfig.ts'
 import { type Config, type ConfigInput, configSchema } from '../config/config.ts'
+import { devnetChainConfig } from '../config/devnetChain.ts'
 
 type ChainInput = Partial<ChainConfig> & Pick<ChainConfig, 'chainId'>
 
@@ -13,4 +14,18 @@ export function createTestConfig(
     ...c,
   }))
   return configSchema.parse({ port: 0, databaseUrl: 'pglite:memory', indexer: false, ...overrides, chains })
+}
+
+/** A Config serving one embedded devnet (in-memory store, indexer driven by the test through sync()). */
+export function createDevnetTestConfig(
+  devnet: Parameters<typeof devnetChainConfig>[0],
+  overrides: Omit<Partial<ConfigInput>, 'chains'> = {},
+): Config {
+  return configSchema.parse({
+    port: 0,
+    databaseUrl: 'pglite:memory',
+    indexer: false,
+    ...overrides,
+    chains: [devnetChainConfig(devnet)],
+  })
 }

@@ -3,7 +3,7 @@
 import { type Devnet, startDevnet } from '@concord/devnet'
 import { formatUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { devnetChainConfig } from '../../../../../scripts/stack.ts'
+import { devnetChainConfig } from '../../config/devnetChain.ts'
 import { createGateway, type Gateway } from '../../createGateway.ts'
 import { type CoingeckoStub, startCoingeckoStub } from '../../testing/coingeckoStub.ts'
 import { createTestConfig } from '../../testing/createTestConfig.ts'

@@ -14,9 +14,8 @@ import {
   zeroAddress,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { devnetChainConfig } from '../../../../../scripts/stack.ts'
-import { configSchema } from '../../config/config.ts'
 import { createGateway, type Gateway } from '../../createGateway.ts'
+import { createDevnetTestConfig } from '../../testing/createTestConfig.ts'
 
 let devnet: Devnet
 let gateway: Gateway
@@ -41,14 +40,7 @@ async function history(): Promise<any[]> {
 let guard: Address
 beforeAll(async () => {
   devnet = await startDevnet({ port: 0 })
-  gateway = await createGateway(
-    configSchema.parse({
-      port: 0,
-      databaseUrl: 'pglite:memory',
-      indexer: false,
-      chains: [devnetChainConfig(devnet)],
-    }),
-  )
+  gateway = await createGateway(createDevnetTestConfig(devnet))
   // A guard that accepts everything: runtime code returning 32 bytes of 1 (so supportsInterface says yes).
   const receipt = await wait(
     await devnet.client.sendTransaction({
