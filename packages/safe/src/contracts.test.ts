@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { safeV141 } from './contracts.ts'
+import { type SafeContractName, type SafeVersion, safeContracts, safeV141 } from './contracts.ts'
 import { canonicalDeployment, knownMasterCopies } from './deployments.ts'
 
-describe('safeV141', () => {
-  it.each(Object.keys(safeV141) as (keyof typeof safeV141)[])('matches safe-deployments: %s', (name) => {
-    expect(safeV141[name]).toBe(canonicalDeployment(name).address)
+const versions = Object.keys(safeContracts) as SafeVersion[]
+
+describe.each(versions)('safe contracts v%s', (version) => {
+  it.each(Object.keys(safeContracts[version]) as SafeContractName[])('match safe-deployments: %s', (name) => {
+    expect(safeContracts[version][name]).toBe(canonicalDeployment(name, version).address)
   })
 })
 

@@ -1,4 +1,4 @@
-// Safe contract ABIs (the parts Concord calls or indexes) and the canonical v1.4.1 addresses.
+// Safe contract ABIs (the parts Concord calls or indexes) and the canonical v1.4.1 and v1.3.0 addresses.
 // Addresses are checked against @safe-global/safe-deployments in contracts.test.ts, so this file can stay
 // free of that (large) package and be imported by the web app too.
 import { parseAbi } from 'viem'
@@ -20,8 +20,32 @@ export const safeV141 = {
 
 export type SafeContractName = keyof typeof safeV141
 
-/** Deterministic deployment proxy ("singleton factory") every canonical address is derived from. */
+/**
+ * Canonical addresses of the Safe v1.3.0 contracts (CREATE2 with salt 0 through the deterministic deployment
+ * proxy). v1.3.0 also has an "eip155" set deployed through the singleton factory; these are the canonical ones.
+ */
+export const safeV130 = {
+  safeL2: '0x3E5c63644E683549055b9Be8653de26E0B4CD36E',
+  safe: '0xd9Db270c1B5E3Bd161E8c8503c55cEABeE709552',
+  safeProxyFactory: '0xa6B71E26C5e0845f74c812102Ca7114b6a896AB2',
+  compatibilityFallbackHandler: '0xf48f2B2d2a534e402487b3ee7C18c33Aec0Fe5e4',
+  multiSend: '0xA238CBeb142c10Ef7Ad8442C6D1f9E89e07e7761',
+  multiSendCallOnly: '0x40A2aCCbd92BCA938b02010E17A5b8929b49130D',
+  signMessageLib: '0xA65387F16B013cf2Af4605Ad8aA5ec25a2cbA3a2',
+  createCall: '0x7cbB62EaA69F79e6873cD1ecB2392971036cFAa4',
+  simulateTxAccessor: '0x59AD6735bCd8152B84860Cb256dD9e96b85F69Da',
+} as const satisfies Record<SafeContractName, string>
+
+/** Safe versions whose contracts Concord knows by address, with their canonical addresses. */
+export const safeContracts = { '1.4.1': safeV141, '1.3.0': safeV130 } as const
+
+export type SafeVersion = keyof typeof safeContracts
+
+/** Deterministic deployment proxy ("singleton factory") every canonical v1.4.1 address is derived from. */
 export const SINGLETON_FACTORY = '0x914d7Fec6aaC8cd542e72Bca78B30650d45643d7'
+
+/** Deterministic deployment proxy (Arachnid's CREATE2 deployer) the canonical v1.3.0 addresses come from. */
+export const DETERMINISTIC_DEPLOYMENT_PROXY = '0x4e59b44847b379578588920cA78FbF26c0B4956C'
 
 export const safeAbi = parseAbi([
   'function setup(address[] _owners, uint256 _threshold, address to, bytes data, address fallbackHandler, address paymentToken, uint256 payment, address paymentReceiver)',
@@ -68,6 +92,13 @@ export const safeProxyFactoryAbi = parseAbi([
   'function createProxyWithNonce(address _singleton, bytes initializer, uint256 saltNonce) returns (address proxy)',
   'function proxyCreationCode() pure returns (bytes)',
   'event ProxyCreation(address indexed proxy, address singleton)',
+])
+
+/** The v1.3.0 GnosisSafeProxyFactory: same functions, but ProxyCreation's `proxy` is not indexed. */
+export const safeProxyFactoryV130Abi = parseAbi([
+  'function createProxyWithNonce(address _singleton, bytes initializer, uint256 saltNonce) returns (address proxy)',
+  'function proxyCreationCode() pure returns (bytes)',
+  'event ProxyCreation(address proxy, address singleton)',
 ])
 
 export const multiSendAbi = parseAbi(['function multiSend(bytes transactions) payable'])

@@ -13,7 +13,8 @@ import {
   type SingletonDeployment,
 } from '@safe-global/safe-deployments'
 import { type Address, getAddress, type Hex } from 'viem'
-import { SAFE_VERSION, type SafeContractName } from './contracts.ts'
+import { SAFE_VERSION, type SafeContractName, type SafeVersion } from './contracts.ts'
+import { safeSingletons } from './versions.ts'
 
 const accessors: Record<SafeContractName, (f: { version: string }) => SingletonDeployment | undefined> = {
   safeL2: getSafeL2SingletonDeployment,
@@ -27,11 +28,14 @@ const accessors: Record<SafeContractName, (f: { version: string }) => SingletonD
   simulateTxAccessor: getSimulateTxAccessorDeployment,
 }
 
-/** Canonical address and runtime code hash of a v1.4.1 contract, straight from safe-deployments. */
-export function canonicalDeployment(name: SafeContractName): { address: Address; codeHash: Hex } {
-  const d = accessors[name]({ version: SAFE_VERSION })
+/** Canonical address and runtime code hash of a contract (v1.4.1 unless told), straight from safe-deployments. */
+export function canonicalDeployment(
+  name: SafeContractName,
+  version: SafeVersion = SAFE_VERSION,
+): { address: Address; codeHash: Hex } {
+  const d = accessors[name]({ version })
   const canonical = d?.deployments.canonical
-  if (!canonical) throw new Error(`safe-deployments has no canonical ${name} v${SAFE_VERSION}`)
+  if (!canonical) throw new Error(`safe-deployments has no canonical ${name} v${version}`)
   return { address: getAddress(canonical.address), codeHash: canonical.codeHash as Hex }
 }
 
@@ -39,18 +43,5 @@ export type MasterCopy = { address: Address; version: string; l2: boolean }
 
 /** Every published address (all deployment types) of the Safe singletons Concord recognises. */
 export function knownMasterCopies(): MasterCopy[] {
-  const out: MasterCopy[] = []
-  for (const version of ['1.3.0', '1.4.1']) {
-    for (const [l2, get] of [
-      [false, getSafeSingletonDeployment],
-      [true, getSafeL2SingletonDeployment],
-    ] as const) {
-      const d = get({ version })
-      for (const dep of Object.values(d?.deployments ?? {})) {
-        if (dep && !out.some((m) => m.address === getAddress(dep.address)))
-          out.push({ address: getAddress(dep.address), version, l2 })
-      }
-    }
-  }
-  return out
+  return safeSingletons().map(({ address, version, l2 }) => ({ address, version, l2 }))
 }
