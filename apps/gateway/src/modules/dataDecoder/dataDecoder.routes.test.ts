@@ -1,4 +1,5 @@
-import { type Address, encodeFunctionData, parseAbi } from 'viem'
+import { multiSendAbi } from '@concord/safe/contracts'
+import { type Address, concat, encodeFunctionData, encodePacked, type Hex, parseAbi } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '../../createGateway.ts'
 import { createTestConfig } from '../../testing/createTestConfig.ts'
@@ -83,6 +84,40 @@ describe.each(testDatabaseKinds())('data-decoder route on %s', (kind) => {
     const res = await post('/v1/chains/31337/data-decoder', { data, to: SPENDER })
     expect(res.status).toBe(422)
     expect(await res.json()).toStrictEqual({ code: 422, message: 'Unable to decode the data' })
+  })
+
+  it('4 MiB of calldata: a normal answer or a 4xx (a body limit), never a 500', async () => {
+    const big = `${approve}${'00'.repeat(4 * 1024 * 1024)}`
+    for (const data of [big, `${big.slice(0, -1)}z`, `${big}0`]) {
+      const res = await post('/v1/chains/31337/data-decoder', { data })
+      expect(res.status, data.slice(-4)).not.toBeGreaterThanOrEqual(500)
+      expect(res.status === 200 || (res.status >= 400 && res.status < 500)).toBe(true)
+      const json = (await res.json()) as { code?: unknown; method?: string }
+      if (res.status === 200) expect(json.method).toBe('approve')
+      else expect(typeof json.code).toBe('number')
+    }
+  })
+
+  it('self-nested MultiSend: answered with a bounded body', async () => {
+    let data: Hex = encodeFunctionData({
+      abi: multiSendAbi,
+      functionName: 'multiSend',
+      args: [encodePacked(['uint8', 'address', 'uint256', 'uint256', 'bytes'], [0, VAULT, 0n, 0n, '0x'])],
+    })
+    while (data.length < 512 * 1024) {
+      const call = encodePacked(
+        ['uint8', 'address', 'uint256', 'uint256', 'bytes'],
+        [1, VAULT, 0n, BigInt((data.length - 2) / 2), data],
+      )
+      data = encodeFunctionData({
+        abi: multiSendAbi,
+        functionName: 'multiSend',
+        args: [concat([call, call])],
+      })
+    }
+    const res = await post('/v1/chains/31337/data-decoder', { data })
+    expect(res.status).toBe(200)
+    expect((await res.text()).length).toBeLessThan(10 * data.length)
   })
 
   it('is in the OpenAPI document', async () => {

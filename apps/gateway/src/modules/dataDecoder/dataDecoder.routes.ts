@@ -4,11 +4,13 @@ import { requireChain } from '../../http/require.ts'
 import { AddressSchema, ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { DataDecoder } from './decodeData.ts'
+import { isHexData } from './hex.ts'
 
+// A plain loop, not a regex: a repeated group recurses per pair and overflows the stack on MiBs of data.
 const HexData = z
   .string()
-  .regex(/^0x([0-9a-fA-F]{2})*$/, 'Invalid hex data')
-  .openapi({ example: '0xa9059cbb000000000000000000000000…' })
+  .refine(isHexData, 'Invalid hex data')
+  .openapi({ pattern: '^0x([0-9a-fA-F]{2})*$', example: '0xa9059cbb000000000000000000000000…' })
 
 /** NEST's TransactionDataDto; `to` stays optional (the SDK may omit it), `operation`/`value` are ignored. */
 const DecodeBodySchema = z

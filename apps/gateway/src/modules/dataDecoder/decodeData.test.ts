@@ -10,7 +10,8 @@ import {
 } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { type AbiEntryError, createAbiRegistry, parseAbiEntries } from './abiRegistry.ts'
-import { createDataDecoder, unpackMultiSend } from './decodeData.ts'
+import { createDataDecoder } from './decodeData.ts'
+import { unpackMultiSend } from './multiSend.ts'
 
 const erc20 = parseAbi([
   'function transfer(address to, uint256 value)',
