@@ -1,7 +1,7 @@
 import { concat, type Hex, keccak256, pad, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { parseSignatures } from './signatures.ts'
+import { countSignatures, parseSignatures } from './signatures.ts'
 
 const alice = privateKeyToAccount(keccak256(toHex('alice')))
 const bob = privateKeyToAccount(keccak256(toHex('bob')))
@@ -32,5 +32,20 @@ describe('parseSignatures', () => {
     expect(parsed[0]?.type).toBe('CONTRACT_SIGNATURE')
     expect(parsed[0]?.signer).toBe('0x00000000000000000000000000000000000000AA')
     expect(parsed[0]?.signature.endsWith('deadbeef')).toBe(true)
+  })
+})
+
+describe('countSignatures', () => {
+  it('counts the static parts, not the contract signature data after them', async () => {
+    const ecdsa = await alice.sign({ hash })
+    const contract = '0x00000000000000000000000000000000000000aA'
+    // EOA part, contract part pointing at offset 130, then 96 bytes of contract signature data.
+    const staticPart = concat([pad(contract), toHex(130, { size: 32 }), '0x00'])
+    const blob = `0x${'ab'.repeat(96)}` as Hex
+    const signatures = concat([ecdsa, staticPart, toHex(96, { size: 32 }), blob])
+    expect(Math.floor((signatures.length - 2) / 2 / 65)).toBe(3) // what counting 65-byte chunks says
+    expect(countSignatures(signatures)).toBe(2)
+    expect(countSignatures(signatures)).toBe((await parseSignatures(signatures, hash)).length)
+    expect(countSignatures('0x')).toBe(0)
   })
 })

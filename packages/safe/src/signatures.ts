@@ -17,6 +17,24 @@ export type SignatureType = 'EOA' | 'ETH_SIGN' | 'APPROVED_HASH' | 'CONTRACT_SIG
 
 export type ParsedSignature = { signer: Address; signature: Hex; type: SignatureType }
 
+/**
+ * How many signatures the bytes hold: the 65-byte static parts before the first contract signature's
+ * dynamic data (which is not a signature of its own), as parseSignatures() splits them.
+ */
+export function countSignatures(signatures: Hex): number {
+  const total = size(signatures)
+  let end = total
+  let count = 0
+  for (let offset = 0; offset + 65 <= end; offset += 65) {
+    count++
+    if (hexToNumber(slice(signatures, offset + 64, offset + 65)) === 0) {
+      const dataOffset = hexToNumber(slice(signatures, offset + 32, offset + 64))
+      if (dataOffset < end) end = dataOffset
+    }
+  }
+  return count
+}
+
 /** Splits and attributes each 65-byte static part (v: 0 contract, 1 approved hash, >30 eth_sign, else ECDSA). */
 export async function parseSignatures(signatures: Hex, safeTxHash: Hex): Promise<ParsedSignature[]> {
   const out: ParsedSignature[] = []

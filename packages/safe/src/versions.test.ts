@@ -1,0 +1,58 @@
+import { toEventSelector } from 'viem'
+import { describe, expect, it } from 'vitest'
+import {
+  layoutsByTopic,
+  proxyCreationLayouts,
+  safeEventLayouts,
+  safeSingletons,
+  singletonByCodeHash,
+  versionLabel,
+} from './versions.ts'
+
+describe('safeSingletons', () => {
+  it('holds 1.3.0 (canonical and eip155), 1.4.1 and 1.5.0, L1 and L2', () => {
+    const labels = (address: string) =>
+      safeSingletons()
+        .filter((s) => s.address === address)
+        .map(versionLabel)
+    expect(labels('0xd9Db270c1B5E3Bd161E8c8503c55cEABeE709552')).toEqual(['1.3.0'])
+    expect(labels('0x69f4D1788e39c87893C980c06EdF4b7f686e2938')).toEqual(['1.3.0'])
+    expect(labels('0x3E5c63644E683549055b9Be8653de26E0B4CD36E')).toEqual(['1.3.0+L2'])
+    expect(labels('0x29fcB43b46531BcA003ddC8FCB67FFE91900C762')).toEqual(['1.4.1+L2'])
+    expect(labels('0xFf51A5898e281Db6DfC7855790607438dF2ca44b')).toEqual(['1.5.0'])
+    expect(labels('0xEdd160fEBBD92E350D4D398fb636302fccd67C7e')).toEqual(['1.5.0+L2'])
+  })
+
+  it('recognises a singleton by its code hash alone', () => {
+    const l2 = safeSingletons().find((s) => s.version === '1.3.0' && s.l2)
+    expect(singletonByCodeHash(l2!.codeHash.toUpperCase().replace('0X', '0x') as never)).toMatchObject({
+      version: '1.3.0',
+      l2: true,
+    })
+    expect(singletonByCodeHash(`0x${'00'.repeat(32)}`)).toBeUndefined()
+  })
+})
+
+describe('event layouts', () => {
+  const byTopic = layoutsByTopic(safeEventLayouts())
+  const indexed = (signature: string) =>
+    (byTopic.get(toEventSelector(signature)) ?? []).map((e) => e.inputs.map((i) => !!i.indexed))
+
+  it('knows both layouts of the events whose indexing changed after 1.3.0', () => {
+    expect(indexed('AddedOwner(address)')).toEqual([[false], [true]])
+    expect(indexed('ExecutionSuccess(bytes32,uint256)')).toEqual([
+      [false, false],
+      [true, false],
+    ])
+    expect(indexed('ChangedThreshold(uint256)')).toEqual([[false]])
+    expect(indexed('ChangedModuleGuard(address)')).toEqual([[true]])
+    expect(indexed('ChangedMasterCopy(address)')).toEqual([[false]])
+  })
+
+  it('knows the ProxyCreation of the 1.3.0 and later factories', () => {
+    expect(proxyCreationLayouts().map((e) => e.inputs.map((i) => !!i.indexed))).toEqual([
+      [false, false],
+      [true, false],
+    ])
+  })
+})
