@@ -6,6 +6,7 @@ import { type Abi, type Address, getAddress } from 'viem'
 import { z } from 'zod'
 import { AbiEntryError, parseAbiEntries } from '../modules/dataDecoder/abiRegistry.ts'
 import { chainConfigSchema } from './chainConfig.ts'
+import { HTTP_ENV_KEYS, httpFileShape, httpSettingsShape } from './httpConfig.ts'
 
 /**
  * An ABI the data decoder should know: human-readable signatures (viem parseAbi) or JSON ABI items, optionally
@@ -81,6 +82,7 @@ const fileSchema = z.strictObject({
   abis: z.array(abiSettingSchema).optional(),
   fiatRates: z.record(z.string(), z.number()).optional(),
   priceSource: priceSourceSchema.optional(),
+  ...httpFileShape,
 })
 
 /** A fixed demo table so balances show fiat values offline; operators replace it (config `fiatRates`). */
@@ -124,6 +126,7 @@ export const configSchema = z
       .default(DEFAULT_FIAT_RATES),
     /** Price source for balances (config file only): `{type: 'static'}` or `{type: 'coingecko', …}`. */
     priceSource: priceSourceSchema.default({ type: 'static' }),
+    ...httpSettingsShape,
   })
   .superRefine((config, ctx) => {
     const seen = new Set<number>()
@@ -152,6 +155,7 @@ export const ENV_KEYS = {
   CONCORD_INDEXER: 'indexer',
   CONCORD_METADATA_PRIVATE_HOSTS: 'metadataPrivateHosts',
   CONCORD_CHAINS: 'chains',
+  ...HTTP_ENV_KEYS,
 } as const
 
 export class ConfigError extends Error {

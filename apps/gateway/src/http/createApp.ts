@@ -2,9 +2,9 @@
 // live here once, and every module's routes are mounted on top.
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Hono } from 'hono'
-import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { DEFAULT_FIAT_RATES } from '../config/config.ts'
+import { DEFAULT_MAX_BODY_BYTES, type HttpSettings } from '../config/httpConfig.ts'
 import type { Store } from '../db/createDatabase.ts'
 import { createBalancesRepository } from '../modules/balances/balances.repository.ts'
 import { createBalancesRoutes } from '../modules/balances/balances.routes.ts'
@@ -22,7 +22,11 @@ import { createSafesRoutes } from '../modules/safes/safes.routes.ts'
 import { createTransactionsRepository } from '../modules/transactions/transactions.repository.ts'
 import { createTransactionsRoutes } from '../modules/transactions/transactions.routes.ts'
 import { createRpcClients } from '../rpc/rpcClient.ts'
+import { limitBody } from './bodyLimit.ts'
+import { cors, routeMethods } from './cors.ts'
 import { HttpError } from './errors.ts'
+import { emptyBodyLength, noCache, noSniff } from './headers.ts'
+import { trustForwardedHeaders } from './pagination.ts'
 
 export type AppDependencies = {
   store: Store
@@ -33,6 +37,15 @@ export type AppDependencies = {
   fiatRates?: Record<string, number>
   /** Fiat values of balances (config `priceSource`); the static tables from `fiatRates` when absent. */
   priceSource?: PriceSource
+  /** Body limit, proxy trust and CORS (config `maxBodyBytes`, `trustProxy`, `corsOrigins`, `corsAnyOrigin`). */
+  http?: Partial<HttpSettings>
+}
+
+const DEFAULT_HTTP: HttpSettings = {
+  maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
+  trustProxy: false,
+  corsOrigins: [],
+  corsAnyOrigin: true,
 }
 
 export function createApp({
@@ -41,7 +54,9 @@ export function createApp({
   abis = [],
   fiatRates = DEFAULT_FIAT_RATES,
   priceSource,
+  http: httpOverrides,
 }: AppDependencies) {
+  const http = { ...DEFAULT_HTTP, ...httpOverrides }
   const app = new OpenAPIHono({
     // `/v1/chains/` and `/v1/chains` are the same route (the SDK calls some paths with a trailing slash).
     strict: false,
@@ -54,9 +69,20 @@ export function createApp({
     },
   })
 
-  app.use('/v1/*', cors(), noCache)
-  app.use('/v2/*', cors(), noCache)
-  app.use('*', emptyBodyLength)
+  app.use('*', noSniff, emptyBodyLength)
+  // CORS first, so that every answer below (a 413 included) is readable by the calling page.
+  const apiCors = cors(
+    { origins: http.corsOrigins, anyOrigin: http.corsAnyOrigin },
+    routeMethods(() => app.routes),
+  )
+  app.use('/v1/*', apiCors, noCache)
+  app.use('/v2/*', apiCors, noCache)
+  app.use('*', ...limitBody({ maxBytes: http.maxBodyBytes }))
+  if (http.trustProxy)
+    app.use('*', async (c, next) => {
+      trustForwardedHeaders(c.req.raw)
+      await next()
+    })
 
   app.route('/', createHealthRoutes(store))
   const chains = createChainsRepository(store.db)
@@ -97,15 +123,4 @@ export function createApp({
     return c.json({ code: 500, message: 'Internal server error' }, 500)
   })
   return app
-}
-
-const noCache = async (c: { header(name: string, value: string): void }, next: () => Promise<void>) => {
-  await next()
-  c.header('Cache-Control', 'no-cache')
-}
-
-/** Old SDK releases choke on an empty body without `Content-Length: 0`. */
-const emptyBodyLength = async (c: { res: Response }, next: () => Promise<void>) => {
-  await next()
-  if (c.res.body === null && !c.res.headers.has('content-length')) c.res.headers.set('Content-Length', '0')
 }

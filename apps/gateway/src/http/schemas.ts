@@ -11,9 +11,14 @@ export const errorResponses = {
   422: { description: 'Invalid input', content: { 'application/json': { schema: ErrorSchema } } },
 } as const
 
+/**
+ * A decimal chain id within the safe integer range (ids are numbers in the store: a larger one would fail
+ * there, and neighbouring ids would collapse onto one), without leading zeros (one spelling per chain).
+ */
 export const ChainIdParam = z
   .string()
-  .regex(/^\d{1,20}$/, 'Invalid chain id')
+  .regex(/^[1-9]\d{0,15}$/, 'Invalid chain id')
+  .refine((v) => Number.isSafeInteger(Number(v)), 'Invalid chain id')
   .openapi({ param: { name: 'chainId', in: 'path' }, example: '31337' })
 
 /** Any-case hex address in, EIP-55 checksummed address out (as CGW). */

@@ -1,0 +1,56 @@
+// Request bodies are bounded before any handler reads them: by size (413, config `maxBodyBytes`) and, for
+// JSON, by nesting depth (400), so no body can make parsing or validation cost more than its size allows.
+import type { MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+
+/** No API body nests deeper than a few levels; 64 leaves room and keeps recursive consumers safe. */
+export const MAX_JSON_DEPTH = 64
+
+const JSON_TYPE = /^application\/([\w.-]+\+)?json\b/i
+
+/**
+ * The deepest nesting of arrays and objects in a JSON text (scanned once, without parsing), or
+ * `max + 1` as soon as it is exceeded.
+ */
+export function jsonDepth(text: string, max = MAX_JSON_DEPTH): number {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i)
+    if (inString) {
+      // A backslash escapes the next character.
+      if (ch === 0x5c) i++
+      else if (ch === 0x22) inString = false
+    } else if (ch === 0x22) inString = true
+    else if (ch === 0x5b || ch === 0x7b) {
+      depth++
+      if (depth > deepest) deepest = depth
+      if (deepest > max) return deepest
+    } else if (ch === 0x5d || ch === 0x7d) depth--
+  }
+  return deepest
+}
+
+export function limitBody({
+  maxBytes,
+  maxDepth = MAX_JSON_DEPTH,
+}: {
+  maxBytes: number
+  maxDepth?: number
+}): MiddlewareHandler[] {
+  const size = bodyLimit({
+    maxSize: maxBytes,
+    onError: (c) => c.json({ code: 413, message: `Request body larger than ${maxBytes} bytes` }, 413),
+  })
+  const depth: MiddlewareHandler = async (c, next) => {
+    if (c.req.raw.body && JSON_TYPE.test(c.req.header('content-type') ?? '')) {
+      // Read once here; the validators reuse the cached text.
+      const text = await c.req.text()
+      if (jsonDepth(text, maxDepth) > maxDepth)
+        return c.json({ code: 400, message: `JSON body nested deeper than ${maxDepth} levels` }, 400)
+    }
+    await next()
+  }
+  return [size, depth]
+}
