@@ -2,10 +2,22 @@ import { SAFE_VERSION, safeV141 } from '@concord/safe/contracts'
 import type { ChainConfig } from '../../config/chainConfig.ts'
 import type { Chain } from './chains.schemas.ts'
 
+/**
+ * The RPC URL browsers may be given: `publicRpcUrl`, or for a devnet (a local node without keys) its own.
+ * Never `rpcUrl` otherwise: it usually carries the operator's API key.
+ */
+export function publicRpcUrl(config: ChainConfig): string | undefined {
+  return config.publicRpcUrl ?? (config.devnet ? config.rpcUrl[0] : undefined)
+}
+
 /** Turns an operator's chain configuration into the CGW Chain shape. */
 export function toChain(config: ChainConfig): Chain {
-  const rpc = (value: string) => ({ authentication: 'NO_AUTHENTICATION' as const, value })
-  const publicRpc = config.publicRpcUrl ?? config.rpcUrl[0] ?? ''
+  const publicRpc = publicRpcUrl(config)
+  // Without a public RPC, the chain publishes none: the value CGW's Config Service itself defaults
+  // safeAppsRpcUri to (an empty string), and UNKNOWN says there is nothing to authenticate against.
+  const rpc = publicRpc
+    ? { authentication: 'NO_AUTHENTICATION' as const, value: publicRpc }
+    : { authentication: 'UNKNOWN' as const, value: '' }
   return {
     chainId: String(config.chainId),
     chainName: config.name,
@@ -20,9 +32,9 @@ export function toChain(config: ChainConfig): Chain {
     transactionService: '',
     blockExplorerUriTemplate: config.explorer,
     beaconChainExplorerUriTemplate: { publicKey: null },
-    rpcUri: rpc(publicRpc),
-    safeAppsRpcUri: rpc(publicRpc),
-    publicRpcUri: rpc(publicRpc),
+    rpcUri: rpc,
+    safeAppsRpcUri: rpc,
+    publicRpcUri: rpc,
     theme: config.theme,
     ensRegistryAddress: config.ensRegistryAddress,
     gasPrice: config.gasPrice,

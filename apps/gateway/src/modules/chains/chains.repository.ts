@@ -8,8 +8,13 @@ import type { PageParams } from '../../http/pagination.ts'
 const CHAIN_CACHE_MS = 5_000
 
 export function createChainsRepository(db: Database) {
-  const cache = new Map<number, { at: number; config: ChainConfig | undefined }>()
+  // Only served chains are cached (their number is bounded by the configuration); an unknown id is read
+  // again each time, so clients asking for arbitrary ids cannot grow the cache.
+  const cache = new Map<number, { at: number; config: ChainConfig }>()
   return {
+    /** Chains currently cached (for tests: unknown ids must never be). */
+    cachedIds: (): number[] => [...cache.keys()],
+
     /** Makes the stored chains equal the configured ones (insert, update, drop the rest) in one transaction. */
     async sync(configs: ChainConfig[]): Promise<void> {
       cache.clear()
@@ -29,8 +34,10 @@ export function createChainsRepository(db: Database) {
     async get(chainId: number): Promise<ChainConfig | undefined> {
       const hit = cache.get(chainId)
       if (hit && performance.now() - hit.at < CHAIN_CACHE_MS) return hit.config
+      if (!Number.isSafeInteger(chainId) || chainId <= 0) return undefined
       const [row] = await db.select({ config: chains.config }).from(chains).where(eq(chains.chainId, chainId))
-      cache.set(chainId, { at: performance.now(), config: row?.config })
+      if (row) cache.set(chainId, { at: performance.now(), config: row.config })
+      else cache.delete(chainId)
       return row?.config
     },
 

@@ -28,6 +28,9 @@ describe.each(testDatabaseKinds())('chains routes on %s', (kind) => {
         api: '',
       },
       gasPrice: [{ type: 'FIXED' as const, weiValue: '1000000000' }],
+      // The devnet's own node is public; every other chain's rpcUrl holds a key.
+      ...(i === 0 ? {} : { rpcUrl: [`https://rpc.example/v3/secret-key-${i}`] }),
+      ...(i === 2 ? { publicRpcUrl: 'https://public.example/' } : {}),
     }))
     gateway = await createGateway(createTestConfig({ databaseUrl: database.url, chains }))
   })
@@ -85,14 +88,41 @@ describe.each(testDatabaseKinds())('chains routes on %s', (kind) => {
     expect(second.previous).toBe('http://gw.test/v1/chains?cursor=limit%3D20%26offset%3D0')
   })
 
-  it('behavior: links honour X-Forwarded-Proto and keep other query parameters', async () => {
+  it('behavior: links keep other query parameters and ignore X-Forwarded-* (trustProxy is off)', async () => {
     const page = await getJson('/v1/chains?cursor=limit%3D10%26offset%3D10&foo=bar', {
       'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'evil.example',
     })
     expect(page.results).toHaveLength(10)
     expect(page.results[0].chainId).toBe('1010')
-    expect(page.next).toBe('https://gw.test/v1/chains?cursor=limit%3D10%26offset%3D20&foo=bar')
-    expect(page.previous).toBe('https://gw.test/v1/chains?cursor=limit%3D10%26offset%3D0&foo=bar')
+    expect(page.next).toBe('http://gw.test/v1/chains?cursor=limit%3D10%26offset%3D20&foo=bar')
+    expect(page.previous).toBe('http://gw.test/v1/chains?cursor=limit%3D10%26offset%3D0&foo=bar')
+  })
+
+  it('behavior: an offset past the safe integer range is a broken cursor: the first page', async () => {
+    for (const offset of ['9007199254740992', '99999999999999999999', '-1']) {
+      const res = await get(`/v1/chains?cursor=${encodeURIComponent(`limit=5&offset=${offset}`)}`)
+      expect(res.status).toBe(200)
+      const page: any = await res.json()
+      expect(page.results[0].chainId).toBe('31337')
+      expect(page.results).toHaveLength(20)
+    }
+  })
+
+  it('behavior: a chain without publicRpcUrl never publishes its rpcUrl', async () => {
+    const chain: any = await getJson('/v1/chains/1001')
+    for (const key of ['rpcUri', 'publicRpcUri', 'safeAppsRpcUri'])
+      expect(chain[key]).toEqual({ authentication: 'UNKNOWN', value: '' })
+    expect(JSON.stringify(await getJson('/v1/chains'))).not.toContain('secret-key')
+  })
+
+  it('behavior: publicRpcUrl is what browsers get', async () => {
+    const chain: any = await getJson('/v1/chains/1002')
+    expect(chain.publicRpcUri).toEqual({
+      authentication: 'NO_AUTHENTICATION',
+      value: 'https://public.example/',
+    })
+    expect(chain.rpcUri).toEqual(chain.publicRpcUri)
   })
 
   it('behavior: a broken cursor gives the default page', async () => {
@@ -110,6 +140,19 @@ describe.each(testDatabaseKinds())('chains routes on %s', (kind) => {
     const res = await get('/v1/chains/5')
     expect(res.status).toBe(404)
     expect(await res.json()).toEqual({ code: 404, message: 'Chain 5 is not served by this gateway' })
+  })
+
+  it.each(['9007199254740992', '9007199254740993', '18446744073709551616', '0', '031337', '-1', '1e3'])(
+    'error: chain id %s (not a safe integer, or not canonical) is 422 {code, message}',
+    async (id) => {
+      const res = await get(`/v1/chains/${id}`)
+      expect(res.status).toBe(422)
+      expect(await res.json()).toEqual({ code: 422, message: 'Invalid chain id (chainId)' })
+    },
+  )
+
+  it('behavior: the largest safe integer is a valid chain id (that this gateway does not serve)', async () => {
+    expect((await get('/v1/chains/9007199254740991')).status).toBe(404)
   })
 
   it('error: a malformed chain id is 422 with {code, message}', async () => {
