@@ -7,6 +7,7 @@ import { createApp } from './http/createApp.ts'
 import { createIndexer, type Indexer, type IndexerOptions } from './indexer/createIndexer.ts'
 import { createMetadataFetch } from './indexer/tokenMetadata.ts'
 import { createPriceSource } from './modules/balances/priceSource.ts'
+import { publicRpcUrl } from './modules/chains/chains.mapper.ts'
 import { createChainsRepository } from './modules/chains/chains.repository.ts'
 import { createWebRoutes } from './web/serveWeb.ts'
 
@@ -26,11 +27,19 @@ export async function createGateway(config: Config, indexerOptions: IndexerOptio
 
   const devnet = config.chains.find((c) => c.devnet)
   const web = config.webDir
-    ? createWebRoutes(config.webDir, {
-        gatewayUrl: '',
-        walletConnectProjectId: config.walletConnectProjectId ?? null,
-        devnetChainId: devnet ? String(devnet.chainId) : null,
-      })
+    ? createWebRoutes(
+        config.webDir,
+        {
+          gatewayUrl: '',
+          walletConnectProjectId: config.walletConnectProjectId ?? null,
+          devnetChainId: devnet ? String(devnet.chainId) : null,
+        },
+        {
+          frameAncestors: config.frameAncestors,
+          // The chains' public RPCs, which may be plain http (a devnet): https ones are allowed anyway.
+          connectTo: config.chains.flatMap((c) => publicRpcUrl(c) ?? []),
+        },
+      )
     : undefined
   let lastPriceError: string | undefined
   const priceSource = createPriceSource(config.priceSource, config.fiatRates, (error) => {
@@ -38,7 +47,19 @@ export async function createGateway(config: Config, indexerOptions: IndexerOptio
     if (message !== lastPriceError) console.error(message)
     lastPriceError = message
   })
-  const app = createApp({ store, web, abis: config.abis, fiatRates: config.fiatRates, priceSource })
+  const app = createApp({
+    store,
+    web,
+    abis: config.abis,
+    fiatRates: config.fiatRates,
+    priceSource,
+    http: {
+      maxBodyBytes: config.maxBodyBytes,
+      trustProxy: config.trustProxy,
+      corsOrigins: config.corsOrigins,
+      corsAnyOrigin: config.corsAnyOrigin,
+    },
+  })
 
   const indexers = new Map<number, Indexer>()
   const metadataFetch = createMetadataFetch({ allowPrivateHosts: config.metadataPrivateHosts })

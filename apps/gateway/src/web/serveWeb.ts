@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
+import { type WebSecurityOptions, webSecurityHeaders } from './securityHeaders.ts'
 
 export type WebRuntimeConfig = {
   /** '' means "the origin the page was loaded from". */
@@ -14,14 +15,25 @@ export type WebRuntimeConfig = {
 
 const API_PREFIXES = ['/v1/', '/v2/', '/api-json', '/health']
 
-export function createWebRoutes(webDir: string, runtime: WebRuntimeConfig) {
+export function createWebRoutes(
+  webDir: string,
+  runtime: WebRuntimeConfig,
+  security: WebSecurityOptions = {},
+) {
   const indexFile = join(webDir, 'index.html')
   if (!existsSync(indexFile)) throw new Error(`webDir: ${webDir} has no index.html (build the web app first)`)
   const indexHtml = readFileSync(indexFile, 'utf8')
   const root = relative(process.cwd(), webDir) || '.'
 
+  const securityHeaders = webSecurityHeaders({
+    ...security,
+    connectTo: [...(security.connectTo ?? []), ...(runtime.gatewayUrl ? [runtime.gatewayUrl] : [])],
+    walletConnect: runtime.walletConnectProjectId !== null,
+  })
+
   return (
     new Hono()
+      .use('*', securityHeaders)
       .get('/config.json', (c) => {
         c.header('Cache-Control', 'no-cache')
         return c.json(runtime)
