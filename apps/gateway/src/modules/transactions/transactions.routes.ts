@@ -96,9 +96,11 @@ const routes = {
       params: safeParams,
       query: CursorQuery.extend({
         timezone: timezone.optional(),
+        // Milliseconds east of UTC; real offsets lie within ±14 h, anything beyond a day is a mistake.
         timezone_offset: z
           .string()
-          .regex(/^-?\d+$/)
+          .regex(/^-?\d{1,8}$/, 'Invalid timezone offset')
+          .refine((v) => Math.abs(Number(v)) <= 86_400_000, 'Invalid timezone offset (at most ±86400000 ms)')
           .optional(),
         trusted: BoolQuery.optional(),
         imitation: BoolQuery.optional(),
