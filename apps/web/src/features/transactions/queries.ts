@@ -8,7 +8,8 @@ import {
   type TransactionListPage,
 } from '@safe-global/safe-gateway-typescript-sdk'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { gatewayCall, gatewayScope } from '../../lib/gateway'
+import { GatewayError, gatewayCall, gatewayScope } from '../../lib/gateway'
+import { isTransactionId } from './utils/transactionId'
 
 export const transactionKeys = {
   all: () => [gatewayScope(), 'transactions'] as const,
@@ -51,11 +52,18 @@ export const queueQueryOptions = (chainId: string, address: string) =>
     getNextPageParam: nextPage,
   })
 
-/** `GET /v1/chains/{chainId}/transactions/{id}` */
+/**
+ * `GET /v1/chains/{chainId}/transactions/{id}`. The SDK puts the id into the path as it is: it is checked
+ * and encoded here, so an id from a link can never name another path.
+ */
 export const transactionDetailsQueryOptions = (chainId: string, id: string) =>
   queryOptions({
     queryKey: transactionKeys.details(chainId, id),
-    queryFn: (): Promise<TransactionDetails> => gatewayCall(() => getTransactionDetails(chainId, id)),
+    queryFn: (): Promise<TransactionDetails> =>
+      gatewayCall(async () => {
+        if (!isTransactionId(id)) throw new GatewayError(`Invalid transaction id: ${id}`)
+        return getTransactionDetails(chainId, encodeURIComponent(id))
+      }),
   })
 
 /** `POST /v1/chains/{chainId}/data-decoder`, for calldata the transaction details left undecoded. */

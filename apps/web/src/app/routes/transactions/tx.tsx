@@ -1,12 +1,13 @@
 import { Link, useSearchParams } from 'react-router'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { TxDetails } from '../../../features/transactions/components/TxDetails'
+import { parseTransactionIdParam } from '../../../features/transactions/utils/transactionId'
 import { RequireSafe } from '../RequireSafe'
 
 /** `/transactions/tx?safe=<shortName>:<address>&id=<transaction id>` */
 export function TransactionRoute() {
   const [searchParams] = useSearchParams()
-  const id = searchParams.get('id')
+  const id = parseTransactionIdParam(searchParams.get('id'))
   return (
     <section className="page">
       <RequireSafe>
@@ -16,11 +17,17 @@ export function TransactionRoute() {
               <Link to={safe.href('/transactions/history')}>← Transactions</Link>
             </p>
             <h1>Transaction</h1>
-            {id ? (
-              <TxDetails chain={safe.chain} id={id} />
+            {id.status === 'ok' ? (
+              <TxDetails chain={safe.chain} id={id.id} />
             ) : (
               <div className="card">
-                <EmptyState title="No transaction selected">The link names no transaction id.</EmptyState>
+                {id.status === 'invalid' ? (
+                  <EmptyState title="Invalid transaction id">
+                    The link's transaction id is not one this app can open.
+                  </EmptyState>
+                ) : (
+                  <EmptyState title="No transaction selected">The link names no transaction id.</EmptyState>
+                )}
               </div>
             )}
           </>
