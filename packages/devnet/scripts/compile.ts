@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 const require = createRequire(import.meta.url)
 const solc = require('solc') as { compile(input: string, opts: object): string; version(): string }
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const names = ['DemoToken', 'DemoCollectible'] as const
+const names = ['DemoToken', 'DemoCollectible', 'DemoRelayer'] as const
 
 const input = {
   language: 'Solidity',
