@@ -1,11 +1,4 @@
-import {
-  type Chain,
-  createTestClient,
-  custom,
-  type EIP1193Provider,
-  publicActions,
-  walletActions,
-} from 'viem'
+import { type Chain, createTestClient, publicActions, type Transport, walletActions } from 'viem'
 
 export const devnetChain = {
   id: 31337,
@@ -15,11 +8,29 @@ export const devnetChain = {
   testnet: true,
 } as const satisfies Chain
 
-/** One client with public, wallet and hardhat test actions over the in-process provider (no HTTP hop). */
-export function createDevnetClient(provider: EIP1193Provider) {
-  return createTestClient({ chain: devnetChain, mode: 'hardhat', transport: custom(provider) })
+/** Which node serves the devnet: anvil (a child process) or Hardhat 2 in this process (the fallback). */
+export type DevnetEngine = 'anvil' | 'hardhat'
+
+/**
+ * One client with public, wallet and test actions (snapshot, revert, mine, setCode, …) for the devnet's node:
+ * `http(rpcUrl)` for anvil, `custom(provider)` for the in-process Hardhat provider (no HTTP hop).
+ */
+export function createDevnetClient(transport: Transport, engine: DevnetEngine) {
+  // Automine answers at once: poll receipts quickly instead of viem's 4 s default.
+  return createTestClient({ chain: devnetChain, mode: engine, transport, pollingInterval: 50 })
     .extend(publicActions)
     .extend(walletActions)
 }
 
 export type DevnetClient = ReturnType<typeof createDevnetClient>
+
+/** A running node with the devnet's chain, before any contract is installed. */
+export type DevnetNode = {
+  engine: DevnetEngine
+  rpcUrl: string
+  /** WebSocket endpoint on the same port. */
+  wsUrl: string
+  port: number
+  client: DevnetClient
+  stop(): Promise<void>
+}

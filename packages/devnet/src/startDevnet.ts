@@ -1,12 +1,12 @@
-// The embedded devnet: Hardhat 2 (EDR) in this process, JSON-RPC over HTTP and WebSocket on one port,
-// with the Safe contracts, the demo assets and the demo scenario installed at start.
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import type { EIP1193Provider } from 'viem'
+// The embedded devnet: anvil as a child process (Hardhat 2 in this process where no anvil binary exists, or
+// with CONCORD_DEVNET=hardhat), JSON-RPC over HTTP and WebSocket on one port, with the Safe contracts, the demo
+// assets and the demo scenario installed at start.
 import { testAccount } from './accounts.ts'
-import { createDevnetClient, type DevnetClient } from './client.ts'
+import type { DevnetClient, DevnetEngine, DevnetNode } from './client.ts'
 import { type DemoAssets, deployDemoAssets } from './deploy/demoAssets.ts'
 import { deploySafeContracts } from './deploy/safeContracts.ts'
+import { findAnvil, startAnvil } from './engines/anvil.ts'
+import { startHardhat } from './engines/hardhat.ts'
 import { type DemoScenario, seedDemoScenario } from './scenario/demo.ts'
 
 export type StartDevnetOptions = {
@@ -15,9 +15,15 @@ export type StartDevnetOptions = {
   host?: string
   /** Deploy the demo tokens and Safes (default true). The Safe contracts are always installed. */
   demo?: boolean
+  /**
+   * Node to run. Default: anvil when a binary is found (see findAnvil), else Hardhat; the environment variable
+   * CONCORD_DEVNET (`anvil` or `hardhat`) overrides the default.
+   */
+  engine?: DevnetEngine
 }
 
 export type Devnet = {
+  engine: DevnetEngine
   rpcUrl: string
   wsUrl: string
   port: number
@@ -28,49 +34,35 @@ export type Devnet = {
   stop(): Promise<void>
 }
 
-type JsonRpcServer = { listen(): Promise<{ address: string; port: number }>; close(): Promise<void> }
-let running = false
-
 export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
-  // Hardhat keeps one network per process; a second live devnet here would share its state.
-  if (running) throw new Error('a devnet is already running in this process')
-  running = true
+  const node = await startNode(options)
   try {
-    process.env.HARDHAT_CONFIG ??= join(dirname(fileURLToPath(import.meta.url)), '..', 'hardhat.config.cjs')
-    process.env.HARDHAT_DISABLE_TELEMETRY_PROMPT = 'true'
-    const { default: hre } = await import('hardhat')
-    const { TASK_NODE_CREATE_SERVER } = await import('hardhat/builtin-tasks/task-names.js')
-    const provider = hre.network.provider as unknown as EIP1193Provider
-    await provider.request({ method: 'hardhat_reset' as 'eth_chainId', params: [] as never })
-
-    const server = (await hre.run(TASK_NODE_CREATE_SERVER, {
-      hostname: options.host ?? '127.0.0.1',
-      port: options.port ?? 8545,
-      provider: hre.network.provider,
-    })) as JsonRpcServer
-    const { address, port } = await server.listen()
-
-    const client = createDevnetClient(provider)
+    const { client } = node
     const deployer = testAccount(0).address
     await deploySafeContracts(client, deployer)
     const assets = options.demo === false ? undefined : await deployDemoAssets(client, deployer)
     const scenario = assets ? await seedDemoScenario(client, assets) : undefined
-
-    return {
-      rpcUrl: `http://${address}:${port}`,
-      wsUrl: `ws://${address}:${port}`,
-      port,
-      chainId: client.chain.id,
-      client,
-      assets,
-      scenario,
-      async stop() {
-        await server.close()
-        running = false
-      },
-    }
+    return { ...node, chainId: client.chain.id, assets, scenario }
   } catch (error) {
-    running = false
+    await node.stop()
     throw error
   }
+}
+
+function startNode(options: StartDevnetOptions): Promise<DevnetNode> {
+  const host = options.host ?? '127.0.0.1'
+  const port = options.port ?? 8545
+  const engine = options.engine ?? engineFromEnv()
+  if (engine === 'hardhat') return startHardhat({ host, port })
+  const binary = findAnvil()
+  if (binary) return startAnvil({ binary, host, port })
+  if (engine === 'anvil') throw new Error('no anvil binary: install @foundry-rs/anvil or set CONCORD_ANVIL')
+  return startHardhat({ host, port })
+}
+
+function engineFromEnv(): DevnetEngine | undefined {
+  const value = process.env.CONCORD_DEVNET
+  if (value === undefined || value === '') return undefined
+  if (value === 'anvil' || value === 'hardhat') return value
+  throw new Error(`CONCORD_DEVNET must be "anvil" or "hardhat", not "${value}"`)
 }
