@@ -1,7 +1,19 @@
 export { TEST_MNEMONIC, testAccount } from './accounts.ts'
-export { createDevnetClient, type DevnetClient, devnetChain } from './client.ts'
+export { createDevnetClient, type DevnetClient, type DevnetEngine, devnetChain } from './client.ts'
 export { type DemoAssets, demoTokenInfo } from './deploy/demoAssets.ts'
-export { CodeHashMismatchError, verifyCodeHash } from './deploy/safeContracts.ts'
-export { createSafe, execSafeTx } from './safeActions.ts'
-export type { DemoSafe, DemoScenario } from './scenario/demo.ts'
+export { CodeHashMismatchError, devnetSafeVersions, verifyCodeHash } from './deploy/safeContracts.ts'
+export { findAnvil } from './engines/anvil.ts'
+export {
+  type CreateSafeParameters,
+  createSafe,
+  createSafeWithHash,
+  type ExecSafeTxParameters,
+  encodeMultiSend,
+  execSafeTx,
+  execSafeTxWithHash,
+  type MultiSendCall,
+  relayerAbi,
+  type SafeTxExecution,
+} from './safeActions.ts'
+export type { DemoExecution, DemoSafe, DemoScenario } from './scenario/demo.ts'
 export { type Devnet, type StartDevnetOptions, startDevnet } from './startDevnet.ts'
