@@ -34,6 +34,11 @@ export const indexerCursors = pgTable('indexer_cursors', {
   blockHash: text('block_hash').notNull(),
   /** Genesis hash: a different chain behind the same id (e.g. a restarted devnet) resets the index. */
   genesisHash: text('genesis_hash').notNull(),
+  /**
+   * Bumped whenever indexed data changes other than by new history items (token metadata arriving, a reorg
+   * rolled back): cached API pages include it in their version.
+   */
+  dataVersion: bigint('data_version', { mode: 'number' }).notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
@@ -79,6 +84,8 @@ export const safes = pgTable(
     guard: text('guard'),
     fallbackHandler: text('fallback_handler'),
     implementation: text('implementation').notNull(),
+    /** Version of the implementation (`1.3.0+L2`), recognised by address or code hash; null if unknown. */
+    version: text('version'),
     /** Sender of the creation transaction (SafeSetup's initiator until it is read). */
     creator: text('creator'),
     /** Salt of createProxyWithNonce, when the Safe was created through a factory call. */
@@ -102,7 +109,11 @@ export const safeOwners = pgTable(
   (t) => [primaryKey({ columns: [t.chainId, t.owner, t.safe] })],
 )
 
-/** Executed multisig transactions (SafeMultiSigTransaction + ExecutionSuccess/Failure). */
+/**
+ * Executed multisig transactions: SafeMultiSigTransaction + ExecutionSuccess/Failure on L2 Safes; on non-L2
+ * Safes ExecutionSuccess/Failure joined with the parameters from the calldata, a proposal or a trace. When
+ * no source has them the row keeps what the events tell (hash, nonce, status) with null parameters.
+ */
 export const multisigTransactions = pgTable(
   'multisig_transactions',
   {
@@ -110,19 +121,23 @@ export const multisigTransactions = pgTable(
     safe: text('safe').notNull(),
     safeTxHash: text('safe_tx_hash').notNull(),
     nonce: bigint('nonce', { mode: 'number' }).notNull(),
-    to: text('to').notNull(),
-    value: numeric('value', { precision: 78, scale: 0 }).notNull(),
-    data: text('data').notNull(),
-    operation: integer('operation').notNull(),
-    safeTxGas: numeric('safe_tx_gas', { precision: 78, scale: 0 }).notNull(),
-    baseGas: numeric('base_gas', { precision: 78, scale: 0 }).notNull(),
-    gasPrice: numeric('gas_price', { precision: 78, scale: 0 }).notNull(),
-    gasToken: text('gas_token').notNull(),
-    refundReceiver: text('refund_receiver').notNull(),
-    signatures: text('signatures').notNull(),
-    executor: text('executor').notNull(),
+    to: text('to'),
+    value: numeric('value', { precision: 78, scale: 0 }),
+    data: text('data'),
+    operation: integer('operation'),
+    safeTxGas: numeric('safe_tx_gas', { precision: 78, scale: 0 }),
+    baseGas: numeric('base_gas', { precision: 78, scale: 0 }),
+    gasPrice: numeric('gas_price', { precision: 78, scale: 0 }),
+    gasToken: text('gas_token'),
+    refundReceiver: text('refund_receiver'),
+    signatures: text('signatures'),
+    executor: text('executor'),
     /** The Safe's threshold when it executed the transaction (from the event's additionalInfo). */
     threshold: integer('threshold').notNull(),
+    /** The Safe's owners when it executed the transaction (before the transaction's own changes). */
+    owners: text('owners').array().notNull(),
+    /** Where the parameters came from: event, calldata, proposal or trace; null when unknown. */
+    paramsSource: text('params_source').$type<ParamsSource>(),
     success: boolean('success').notNull(),
     txHash: text('tx_hash').notNull(),
     blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
@@ -135,6 +150,8 @@ export const multisigTransactions = pgTable(
   ],
 )
 
+export type ParamsSource = 'event' | 'calldata' | 'proposal' | 'trace'
+
 /** Executed module transactions (SafeModuleTransaction + ExecutionFromModuleSuccess/Failure). */
 export const moduleTransactions = pgTable(
   'module_transactions',
@@ -142,10 +159,11 @@ export const moduleTransactions = pgTable(
     chainId: bigint('chain_id', { mode: 'number' }).notNull(),
     safe: text('safe').notNull(),
     module: text('module').notNull(),
-    to: text('to').notNull(),
-    value: numeric('value', { precision: 78, scale: 0 }).notNull(),
-    data: text('data').notNull(),
-    operation: integer('operation').notNull(),
+    /** Null on a non-L2 Safe whose call could not be read from a trace. */
+    to: text('to'),
+    value: numeric('value', { precision: 78, scale: 0 }),
+    data: text('data'),
+    operation: integer('operation'),
     success: boolean('success').notNull(),
     txHash: text('tx_hash').notNull(),
     blockNumber: bigint('block_number', { mode: 'number' }).notNull(),

@@ -9,13 +9,12 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { createSafe, type Devnet, execSafeTx, startDevnet, testAccount } from '@concord/devnet'
 import { erc20Abi, erc721Abi, safeAbi } from '@concord/safe/contracts'
-import { asc } from 'drizzle-orm'
 import { type Address, encodeFunctionData, type Hex, parseEther } from 'viem'
 import type { HDAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devnetChainConfig } from '../config/devnetChain.ts'
 import { createDatabase, type Store } from '../db/createDatabase.ts'
-import * as schema from '../db/schema.ts'
+import { dumpIndex as dump } from '../testing/dumpIndex.ts'
 import { createTestDatabase } from '../testing/testDatabases.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..', '..')
@@ -99,38 +98,6 @@ function runChild(target: Target, killAt?: number): Promise<ChildRun> {
       resolve({ ...run, code, signal })
     })
   })
-}
-
-/** Every indexed table, ordered by its primary key (timestamps of our own bookkeeping left out). */
-async function dump(store: Store) {
-  const db = store.db as any
-  const ordered = async (table: any, keys: string[]) =>
-    db
-      .select()
-      .from(table)
-      .orderBy(...keys.map((k) => asc(table[k])))
-  const [cursor] = await db
-    .select({
-      chainId: schema.indexerCursors.chainId,
-      blockNumber: schema.indexerCursors.blockNumber,
-      blockHash: schema.indexerCursors.blockHash,
-      genesisHash: schema.indexerCursors.genesisHash,
-    })
-    .from(schema.indexerCursors)
-  const atBlock = ['chainId', 'safe', 'blockNumber', 'logIndex']
-  return {
-    cursor,
-    safes: await ordered(schema.safes, ['chainId', 'address']),
-    safe_owners: await ordered(schema.safeOwners, ['chainId', 'owner', 'safe']),
-    multisig_transactions: await ordered(schema.multisigTransactions, ['chainId', 'safe', 'safeTxHash']),
-    module_transactions: await ordered(schema.moduleTransactions, atBlock),
-    transfers: await ordered(schema.transfers, atBlock),
-    history_items: await ordered(schema.historyItems, atBlock),
-    logs: await ordered(schema.logs, ['chainId', 'blockNumber', 'logIndex']),
-    tokens: await ordered(schema.tokens, ['chainId', 'address']),
-    nft_metadata: await ordered(schema.nftMetadata, ['chainId', 'token', 'tokenId']),
-    blocks: await ordered(schema.blocks, ['chainId', 'number']),
-  }
 }
 
 async function withStore<T>(target: Target, read: (store: Store) => Promise<T>): Promise<T> {

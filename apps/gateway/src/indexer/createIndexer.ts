@@ -1,32 +1,24 @@
 // Follows one chain: backfills from the configured start block with eth_getLogs (topics only, in windows
 // that adapt to what the node accepts), then tails new blocks (a newHeads subscription when the chain has a
 // WebSocket URL, else polling), re-checking recent hashes for reorgs.
-import { safeProxyFactoryAbi } from '@concord/safe/contracts'
-import { knownMasterCopies } from '@concord/safe/deployments'
 import {
   type Address,
   createPublicClient,
-  decodeFunctionData,
   getAddress,
   type Hex,
   type PublicClient,
   pad,
-  sliceHex,
   webSocket,
 } from 'viem'
 import type { ChainConfig } from '../config/chainConfig.ts'
 import type { Database } from '../db/createDatabase.ts'
 import { createRpcClient } from '../rpc/rpcClient.ts'
-import {
-  PROXY_CREATION_TOPIC,
-  type RawLog,
-  SAFE_SETUP_TOPIC,
-  SAFE_TOPICS,
-  TRANSFER_TOPIC,
-  toRawLog,
-} from './events.ts'
+import { readCreations, singletonsWithoutFactory } from './creations.ts'
+import { type RawLog, SAFE_SETUP_TOPIC, SAFE_TOPICS, TRANSFER_TOPIC, toRawLog } from './events.ts'
+import { createExecutionResolver } from './executionParams.ts'
 import { type Cursor, createIndexStore } from './indexStore.ts'
 import { processLogs, processTransfers, type SafeRow } from './processLogs.ts'
+import { createMasterCopyResolver, singletonCandidates } from './singletons.ts'
 import { enrichTokens } from './tokenMetadata.ts'
 
 export type IndexerOptions = {
@@ -55,6 +47,10 @@ export type Indexer = {
     lastError: string | undefined
     /** How new blocks are noticed: a newHeads subscription (wsUrl) or polling. */
     mode: 'subscription' | 'polling'
+    /** Logs at Safes that decoded under no known event layout since start (each one is logged). */
+    undecodableLogs: number
+    /** Whether the node answers call traces (non-L2 executions need them); undefined until asked. */
+    tracing: boolean | undefined
   }
 }
 
@@ -66,10 +62,13 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
   let window = options.initialWindow ?? 2_000
   const store = createIndexStore(db, chain.chainId)
   const client: PublicClient = createRpcClient(chain)
-  const masterCopies = new Set<Address>([
-    ...knownMasterCopies().map((m) => m.address),
-    ...chain.masterCopies.map((m) => getAddress(m.address)),
-  ])
+  const masterCopies = createMasterCopyResolver(client, chain)
+  const executions = createExecutionResolver(client, chain.chainId, {
+    onGiveUp: (txHash, error) =>
+      console.error(`indexer ${chain.chainId}: no trace of ${txHash}, its parameters stay unknown:`, error),
+  })
+  /** Logs at Safes that no known layout decodes (kept in `logs`, counted here and logged). */
+  let undecodableLogs = 0
 
   let running: Promise<{ head: number }> | undefined
   let timer: NodeJS.Timeout | undefined
@@ -144,48 +143,6 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     }
   }
 
-  /** Singleton (storage slot 0) of proxies set up outside a factory call in these logs. */
-  async function singletonsWithoutFactory(logs: RawLog[]): Promise<Map<Address, Address>> {
-    const viaFactory = new Set(
-      logs
-        .filter((l) => l.topics[0] === PROXY_CREATION_TOPIC)
-        .map((l) => `${l.txHash}:${sliceHex(l.topics[1] ?? '0x', 12)}`),
-    )
-    const todo = logs.filter(
-      (l) => l.topics[0] === SAFE_SETUP_TOPIC && !viaFactory.has(`${l.txHash}:${l.address.toLowerCase()}`),
-    )
-    const out = new Map<Address, Address>()
-    await Promise.all(
-      todo.map(async (l) => {
-        const slot = await client.getStorageAt({
-          address: l.address,
-          slot: '0x0',
-          blockNumber: BigInt(l.blockNumber),
-        })
-        if (slot) out.set(getAddress(l.address), getAddress(sliceHex(slot, 12)))
-      }),
-    )
-    return out
-  }
-
-  /** Creator (the transaction's sender) and salt of Safes created in this window, from their creation tx. */
-  async function readCreations(rows: SafeRow[]): Promise<void> {
-    const created = rows.filter((r) => r.saltNonce === null && r.creator === r.factory)
-    await Promise.all(
-      created.map(async (safe) => {
-        const tx = await client.getTransaction({ hash: safe.creationTxHash as Hex })
-        safe.creator = getAddress(tx.from)
-        try {
-          const call = decodeFunctionData({ abi: safeProxyFactoryAbi, data: tx.input })
-          if (call.functionName === 'createProxyWithNonce' && tx.to && getAddress(tx.to) === safe.factory)
-            safe.saltNonce = String(call.args[2])
-        } catch {
-          // created through another contract: no salt to show
-        }
-      }),
-    )
-  }
-
   /** Block timestamps: from the logs when the node includes them, else one (batched) getBlock per block. */
   async function timestamps(logs: RawLog[]): Promise<Map<number, number>> {
     const times = new Map<number, number>()
@@ -195,19 +152,38 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     return times
   }
 
-  async function process(logs: RawLog[], safes: Map<Address, SafeRow>, extraLogs: RawLog[] = []) {
+  /** Everything the chain must tell before the pure replay, then the replay, then what it left open. */
+  async function process(
+    logs: RawLog[],
+    safes: Map<Address, SafeRow>,
+    { extraLogs = [], replay = false }: { extraLogs?: RawLog[]; replay?: boolean } = {},
+  ) {
     const [singletons, times] = await Promise.all([
-      singletonsWithoutFactory(logs),
+      singletonsWithoutFactory(client, logs),
       timestamps([...logs, ...extraLogs]),
     ])
+    const copies = await masterCopies.resolve([...singletonCandidates(logs), ...singletons.values()])
     const out = processLogs({
       chainId: chain.chainId,
       logs,
       safes,
-      masterCopies,
+      masterCopies: copies,
       singletonOf: (proxy) => singletons.get(proxy),
       timestampOf: (n) => times.get(n) ?? 0,
     })
+    // A replay (reorg) only rebuilds Safe state: its executions and logs were resolved and reported before.
+    if (!replay) {
+      for (const log of out.undecodable)
+        console.error(
+          `indexer ${chain.chainId}: log at Safe ${log.address} (block ${log.blockNumber}, topic ${log.topics[0]}) fits no known event layout`,
+        )
+      undecodableLogs += out.undecodable.length
+      await executions.resolve(out.multisig, out.modules)
+    }
+    await readCreations(
+      client,
+      [...out.changedSafes].map((a) => safes.get(a) as SafeRow),
+    )
     return { out, times }
   }
 
@@ -218,15 +194,11 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       const onChain = await blockRef(stored.number)
       if (onChain.hash !== stored.hash) continue
       const fork: Cursor = { ...cursor, blockNumber: stored.number, blockHash: onChain.hash }
-      await store.rollback(
-        stored.number,
-        async (logs) => {
-          const rebuilt = new Map<Address, SafeRow>()
-          await process(logs, rebuilt)
-          return [...rebuilt.values()]
-        },
-        fork,
-      )
+      // Every read and RPC call first, then one write transaction (PGlite has a single connection).
+      const { affected, remaining } = await store.replayInput(stored.number)
+      const rebuilt = new Map<Address, SafeRow>()
+      if (affected.length) await process(remaining, rebuilt, { replay: true })
+      await store.rollback(stored.number, affected, [...rebuilt.values()], fork)
       return fork
     }
     // Deeper than the window: start over.
@@ -265,9 +237,8 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       const fetched = await fetchLogs(from, Math.min(from + window - 1, head), knownSafes)
       const touched = [...new Set(fetched.logs.map((l) => getAddress(l.address)))]
       const safes = await store.loadSafes(touched)
-      const { out, times } = await process(fetched.logs, safes, fetched.transfers)
+      const { out, times } = await process(fetched.logs, safes, { extraLogs: fetched.transfers })
       for (const address of out.changedSafes) knownSafes.add(address)
-      await readCreations([...out.changedSafes].map((a) => safes.get(a) as SafeRow))
       const tokens = processTransfers({
         chainId: chain.chainId,
         logs: fetched.transfers,
@@ -361,6 +332,8 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       syncing: running !== undefined,
       lastError,
       mode: subscribed ? 'subscription' : 'polling',
+      undecodableLogs,
+      tracing: executions.tracing(),
     }),
   }
   return indexer

@@ -1,7 +1,7 @@
 // Everything the indexer reads from and writes to the database. One call to commitWindow() is one
 // database transaction holding a whole window of blocks and the cursor that points past it.
 import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm'
-import type { Address, Hex } from 'viem'
+import { type Address, getAddress, type Hex } from 'viem'
 import { bulkInsert } from '../db/bulkInsert.ts'
 import type { Database } from '../db/createDatabase.ts'
 import {
@@ -17,7 +17,7 @@ import {
   tokens,
   transfers,
 } from '../db/schema.ts'
-import type { RawLog } from './events.ts'
+import { PROXY_CREATION_TOPIC, type RawLog } from './events.ts'
 import type { HistoryRow, ModuleRow, MultisigRow, SafeRow, TransferRow } from './processLogs.ts'
 
 export type Cursor = { blockNumber: number; blockHash: Hex; genesisHash: Hex }
@@ -55,6 +55,13 @@ export function createIndexStore(db: Database, chainId: number) {
     const owners = rows.flatMap((r) => r.owners.map((owner) => ({ chainId, owner, safe: r.address })))
     if (owners.length) await tx.insert(safeOwners).values(owners).onConflictDoNothing()
   }
+
+  /** Token metadata changes what history pages show (trusted, hidden transfers): cached pages must see it. */
+  const bumpDataVersion = () =>
+    db
+      .update(indexerCursors)
+      .set({ dataVersion: sql`${indexerCursors.dataVersion} + 1` })
+      .where(eq(indexerCursors.chainId, chainId))
 
   return {
     async getCursor(): Promise<Cursor | undefined> {
@@ -145,7 +152,9 @@ export function createIndexStore(db: Database, chainId: number) {
     },
 
     async saveTokens(rows: (typeof tokens.$inferInsert)[]) {
-      if (rows.length) await db.insert(tokens).values(rows).onConflictDoNothing()
+      if (!rows.length) return
+      await db.insert(tokens).values(rows).onConflictDoNothing()
+      await bumpDataVersion()
     },
 
     /** ERC721 tokens held or once held by Safes whose metadata has not been read yet. */
@@ -166,7 +175,9 @@ export function createIndexStore(db: Database, chainId: number) {
     },
 
     async saveNftMetadata(rows: (typeof nftMetadata.$inferInsert)[]) {
-      if (rows.length) await db.insert(nftMetadata).values(rows).onConflictDoNothing()
+      if (!rows.length) return
+      await db.insert(nftMetadata).values(rows).onConflictDoNothing()
+      await bumpDataVersion()
     },
 
     /** Stored block hashes at or below `blockNumber`, newest first (candidates for a fork point). */
@@ -179,14 +190,46 @@ export function createIndexStore(db: Database, chainId: number) {
         .limit(limit)
     },
 
-    /** Drops everything above `forkBlock` and rebuilds the state of the Safes it touched from their remaining logs. */
-    async rollback(forkBlock: number, replay: (logs: RawLog[]) => Promise<SafeRow[]>, cursor: Cursor) {
+    /**
+     * Safes with logs above `forkBlock`, and every log of theirs at or below it (their own and the
+     * ProxyCreation that made them), in chain order: the input of the replay that rebuilds their state.
+     */
+    async replayInput(forkBlock: number): Promise<{ affected: string[]; remaining: RawLog[] }> {
+      const touched = await db
+        .selectDistinct({ address: logs.address })
+        .from(logs)
+        .where(and(eq(logs.chainId, chainId), gt(logs.blockNumber, forkBlock)))
+      // Logs keep the address as the node sent it; Safe rows are keyed by the checksummed one.
+      const raw = touched.map((t) => t.address)
+      const affected = raw.map((a) => getAddress(a))
+      if (!affected.length) return { affected, remaining: [] }
+      const padded = affected.map((a) => `0x${a.slice(2).toLowerCase().padStart(64, '0')}`)
+      const rows = await db
+        .select()
+        .from(logs)
+        .where(
+          and(
+            eq(logs.chainId, chainId),
+            lte(logs.blockNumber, forkBlock),
+            // ProxyCreation: indexed proxy (topic 1) since 1.4.1, in the data's first word in 1.3.0.
+            sql`(${inArray(logs.address, raw)} or (${logs.topics}[1] = ${PROXY_CREATION_TOPIC} and (${logs.topics}[2] = any(${sql.param(padded)}::text[]) or substr(${logs.data}, 1, 66) = any(${sql.param(padded)}::text[]))))`,
+          ),
+        )
+        .orderBy(logs.blockNumber, logs.logIndex)
+      const remaining = rows.map((l) => ({
+        ...l,
+        blockHash: '0x' as Hex,
+        txHash: l.txHash as Hex,
+        address: l.address as Hex,
+        topics: l.topics as Hex[],
+        data: l.data as Hex,
+      }))
+      return { affected, remaining }
+    },
+
+    /** Drops everything above `forkBlock` and writes the rebuilt state of the Safes it touched, in one transaction. */
+    async rollback(forkBlock: number, affected: string[], rebuilt: SafeRow[], cursor: Cursor) {
       await db.transaction(async (tx) => {
-        const touched = await tx
-          .selectDistinct({ address: logs.address })
-          .from(logs)
-          .where(and(eq(logs.chainId, chainId), gt(logs.blockNumber, forkBlock)))
-        const affected = touched.map((t) => t.address)
         await tx.delete(logs).where(and(eq(logs.chainId, chainId), gt(logs.blockNumber, forkBlock)))
         await tx.delete(blocks).where(and(eq(blocks.chainId, chainId), gt(blocks.number, forkBlock)))
         for (const table of blockScoped)
@@ -196,33 +239,16 @@ export function createIndexStore(db: Database, chainId: number) {
           await tx
             .delete(safeOwners)
             .where(and(eq(safeOwners.chainId, chainId), inArray(safeOwners.safe, affected)))
-          // The remaining history of those Safes (their own logs and the ProxyCreation that made them).
-          const padded = affected.map((a) => `0x${a.slice(2).toLowerCase().padStart(64, '0')}`)
-          const remaining = await tx
-            .select()
-            .from(logs)
-            .where(
-              and(
-                eq(logs.chainId, chainId),
-                sql`(${inArray(logs.address, affected)} or ${logs.topics}[2] = any(${sql.param(padded)}::text[]))`,
-              ),
-            )
-            .orderBy(logs.blockNumber, logs.logIndex)
-          const rebuilt = await replay(
-            remaining.map((l) => ({
-              ...l,
-              blockHash: '0x' as Hex,
-              txHash: l.txHash as Hex,
-              address: l.address as Hex,
-              topics: l.topics as Hex[],
-              data: l.data as Hex,
-            })),
-          )
           await writeSafes(tx, rebuilt)
         }
         await tx
           .update(indexerCursors)
-          .set({ blockNumber: cursor.blockNumber, blockHash: cursor.blockHash, updatedAt: new Date() })
+          .set({
+            blockNumber: cursor.blockNumber,
+            blockHash: cursor.blockHash,
+            dataVersion: sql`${indexerCursors.dataVersion} + 1`,
+            updatedAt: new Date(),
+          })
           .where(eq(indexerCursors.chainId, chainId))
       })
     },

@@ -33,13 +33,16 @@ export type ModuleRow = typeof moduleTransactions.$inferInsert
 export type TransferRow = typeof transfers.$inferInsert
 export type HistoryRow = typeof historyItems.$inferInsert
 
+/** A singleton a proxy may point at to count as a Safe, and the version label it gives (`1.3.0+L2`). */
+export type MasterCopies = Map<Address, { version: string | null }>
+
 export type ProcessInput = {
   chainId: number
   logs: RawLog[]
   /** Safes already indexed, by checksummed address (the function updates this map in place). */
   safes: Map<Address, SafeRow>
-  /** Known master copies: a proxy whose singleton is one of these is a Safe. */
-  masterCopies: Set<Address>
+  /** Known master copies (by address, or verified by code hash by the caller). */
+  masterCopies: MasterCopies
   /** Singleton of proxies set up without a ProxyCreation in the same transaction (read from storage). */
   singletonOf: (proxy: Address) => Address | undefined
   timestampOf: (blockNumber: number) => number
@@ -54,7 +57,12 @@ export type ProcessOutput = {
   /** Native coin received (SafeReceived); token transfers come from processTransfers(). */
   transfers: TransferRow[]
   history: HistoryRow[]
+  /** Logs at indexed Safes with a Safe topic that no known layout decodes (counted and logged by the caller). */
+  undecodable: RawLog[]
 }
+
+/** The Safe's owners and threshold before the execution now running (its own events change them). */
+type ExecutionStart = { txHash: Hex; owners: string[]; threshold: number }
 
 type Ctx = {
   input: ProcessInput
@@ -63,7 +71,9 @@ type Ctx = {
   safe: SafeRow
   /** Owner slot freed by a RemovedOwner just before (swapOwner keeps the position). */
   lastRemoved?: { safe: Address; index: number; logIndex: number; txHash: Hex }
-  pending: Map<Address, Omit<MultisigRow, 'safeTxHash' | 'success' | 'logIndex'>>
+  pending: Map<Address, Omit<MultisigRow, 'safeTxHash' | 'success' | 'logIndex' | 'owners'>>
+  /** Per Safe: the state when its current execution began (first log of the Safe since the last one ended). */
+  started: Map<Address, ExecutionStart>
   pendingModule: Map<Address, Omit<ModuleRow, 'success' | 'logIndex'>>
 }
 
@@ -111,9 +121,11 @@ const handlers: { [E in Exclude<SafeEventName, 'SafeSetup'>]: Handler<E> | null 
   ChangedFallbackHandler: ({ handler }, { safe }) => {
     safe.fallbackHandler = nullable(handler)
   },
-  ChangedMasterCopy: ({ singleton }, { safe }) => {
+  ChangedMasterCopy: ({ singleton }, { safe, input }) => {
     safe.implementation = getAddress(singleton)
+    safe.version = input.masterCopies.get(safe.implementation as Address)?.version ?? null
   },
+  ChangedModuleGuard: null,
   SafeMultiSigTransaction: (args, ctx) => {
     // additionalInfo = abi.encode(nonce, msg.sender, threshold)
     const [nonce, sender, threshold] = decodeAbiParameters(
@@ -136,6 +148,7 @@ const handlers: { [E in Exclude<SafeEventName, 'SafeSetup'>]: Handler<E> | null 
       signatures: args.signatures,
       executor: getAddress(sender),
       threshold: Number(threshold),
+      paramsSource: 'event',
       txHash: ctx.log.txHash,
       blockNumber: ctx.log.blockNumber,
       timestamp: ctx.input.timestampOf(ctx.log.blockNumber),
@@ -157,8 +170,8 @@ const handlers: { [E in Exclude<SafeEventName, 'SafeSetup'>]: Handler<E> | null 
       timestamp: ctx.input.timestampOf(ctx.log.blockNumber),
     })
   },
-  ExecutionFromModuleSuccess: (_, ctx) => finishModuleExecution(true, ctx),
-  ExecutionFromModuleFailure: (_, ctx) => finishModuleExecution(false, ctx),
+  ExecutionFromModuleSuccess: ({ module }, ctx) => finishModuleExecution(module, true, ctx),
+  ExecutionFromModuleFailure: ({ module }, ctx) => finishModuleExecution(module, false, ctx),
   ApproveHash: null,
   SignMsg: null,
   SafeReceived: ({ sender, value }, ctx) => {
@@ -192,23 +205,72 @@ const historyRow = (ctx: Ctx, kind: HistoryRow['kind']): HistoryRow => ({
   timestamp: ctx.input.timestampOf(ctx.log.blockNumber),
 })
 
-function finishModuleExecution(success: boolean, ctx: Ctx): void {
+function finishModuleExecution(module: Address, success: boolean, ctx: Ctx): void {
   const address = ctx.safe.address as Address
   const pending = ctx.pendingModule.get(address)
   ctx.pendingModule.delete(address)
-  if (!pending || pending.txHash !== ctx.log.txHash) return // non-L2 Safe: no parameters to record
-  ctx.out.modules.push({ ...pending, success, logIndex: ctx.log.logIndex })
+  ctx.started.delete(address)
+  const row: Omit<ModuleRow, 'success' | 'logIndex'> =
+    pending?.txHash === ctx.log.txHash
+      ? pending
+      : // Non-L2 Safe: the call's parameters are resolved from the transaction later (or stay unknown).
+        {
+          ...executionBase(ctx),
+          module: getAddress(module),
+          to: null,
+          value: null,
+          data: null,
+          operation: null,
+        }
+  ctx.out.modules.push({ ...row, success, logIndex: ctx.log.logIndex })
   ctx.out.history.push(historyRow(ctx, 'module'))
 }
+
+const executionBase = (ctx: Ctx) => ({
+  chainId: ctx.input.chainId,
+  safe: ctx.safe.address,
+  txHash: ctx.log.txHash,
+  blockNumber: ctx.log.blockNumber,
+  timestamp: ctx.input.timestampOf(ctx.log.blockNumber),
+})
 
 function finishExecution(safeTxHash: Hex, success: boolean, ctx: Ctx): void {
   const address = ctx.safe.address as Address
   const pending = ctx.pending.get(address)
+  const start = ctx.started.get(address) ?? { owners: ctx.safe.owners, threshold: ctx.safe.threshold }
   ctx.pending.delete(address)
-  if (!pending || pending.txHash !== ctx.log.txHash) return // non-L2 Safe: no parameters to record
-  ctx.out.multisig.push({ ...pending, safeTxHash, success, logIndex: ctx.log.logIndex })
+  ctx.started.delete(address)
+  const row: Omit<MultisigRow, 'safeTxHash' | 'success' | 'logIndex' | 'owners'> =
+    pending?.txHash === ctx.log.txHash
+      ? pending
+      : // Non-L2 Safe (no SafeMultiSigTransaction): what the events tell; the parameters are resolved from
+        // the transaction's calldata or trace before the window is committed, or stay unknown.
+        {
+          ...executionBase(ctx),
+          nonce: ctx.safe.nonce,
+          threshold: start.threshold,
+          to: null,
+          value: null,
+          data: null,
+          operation: null,
+          safeTxGas: null,
+          baseGas: null,
+          gasPrice: null,
+          gasToken: null,
+          refundReceiver: null,
+          signatures: null,
+          executor: null,
+          paramsSource: null,
+        }
+  ctx.out.multisig.push({
+    ...row,
+    owners: [...start.owners],
+    safeTxHash: safeTxHash.toLowerCase(),
+    success,
+    logIndex: ctx.log.logIndex,
+  })
   ctx.out.history.push(historyRow(ctx, 'multisig'))
-  ctx.safe.nonce = pending.nonce + 1
+  ctx.safe.nonce = row.nonce + 1
 }
 
 export function processLogs(input: ProcessInput): ProcessOutput {
@@ -219,13 +281,14 @@ export function processLogs(input: ProcessInput): ProcessOutput {
     modules: [],
     transfers: [],
     history: [],
+    undecodable: [],
   }
   // ProxyCreation is emitted after the proxy's SafeSetup, so collect the singletons first.
   const created = new Map<string, Address>()
   for (const log of input.logs) {
     if (log.topics[0] !== PROXY_CREATION_TOPIC) continue
     const args = decodeProxyCreation(log)
-    if (args) created.set(`${log.txHash}:${getAddress(args.proxy)}`, getAddress(args.singleton))
+    if (args) created.set(`${log.txHash}:${args.proxy}`, args.singleton)
   }
   const ctx: Ctx = {
     input,
@@ -233,23 +296,33 @@ export function processLogs(input: ProcessInput): ProcessOutput {
     log: input.logs[0] as RawLog,
     safe: undefined as unknown as SafeRow,
     pending: new Map(),
+    started: new Map(),
     pendingModule: new Map(),
   }
 
   for (const log of input.logs) {
     if (log.topics[0] === PROXY_CREATION_TOPIC) {
       const args = decodeProxyCreation(log)
-      if (args && input.safes.has(getAddress(args.proxy))) out.kept.push(log)
+      if (args && input.safes.has(args.proxy)) out.kept.push(log)
       continue
     }
     const event = decodeSafeEvent(log)
     if (!event) continue
     const address = getAddress(log.address)
     ctx.log = log
+    if (event === 'undecodable') {
+      // Kept in `logs` (the source of truth) so a later release can replay it; reported by the caller.
+      if (input.safes.has(address)) {
+        out.undecodable.push(log)
+        out.kept.push(log)
+      }
+      continue
+    }
 
     if (event.eventName === 'SafeSetup') {
       const singleton = created.get(`${log.txHash}:${address}`) ?? input.singletonOf(address)
-      if (!singleton || !input.masterCopies.has(singleton) || input.safes.has(address)) continue
+      const masterCopy = singleton && input.masterCopies.get(singleton)
+      if (!singleton || !masterCopy || input.safes.has(address)) continue
       const { owners, threshold, fallbackHandler, initiator } = event.args
       input.safes.set(address, {
         chainId: input.chainId,
@@ -261,6 +334,7 @@ export function processLogs(input: ProcessInput): ProcessOutput {
         guard: null,
         fallbackHandler: nullable(fallbackHandler),
         implementation: singleton,
+        version: masterCopy.version,
         creator: getAddress(initiator),
         saltNonce: null,
         factory: null,
@@ -278,6 +352,9 @@ export function processLogs(input: ProcessInput): ProcessOutput {
     const safe = input.safes.get(address)
     if (!safe) continue
     ctx.safe = safe
+    const start = ctx.started.get(address)
+    if (start?.txHash !== log.txHash)
+      ctx.started.set(address, { txHash: log.txHash, owners: safe.owners, threshold: safe.threshold })
     const handler = handlers[event.eventName] as Handler<typeof event.eventName> | null
     handler?.(event.args as never, ctx)
     safe.updatedBlock = log.blockNumber
@@ -288,7 +365,7 @@ export function processLogs(input: ProcessInput): ProcessOutput {
   for (const log of out.kept) {
     if (log.topics[0] !== PROXY_CREATION_TOPIC) continue
     const args = decodeProxyCreation(log)
-    const safe = args && input.safes.get(getAddress(args.proxy))
+    const safe = args && input.safes.get(args.proxy)
     if (safe && safe.creationTxHash === log.txHash) safe.factory = getAddress(log.address)
   }
   return out

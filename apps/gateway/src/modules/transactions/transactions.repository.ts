@@ -3,6 +3,7 @@ import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-
 import type { Database } from '../../db/createDatabase.ts'
 import {
   historyItems,
+  indexerCursors,
   moduleTransactions,
   multisigTransactions,
   safes,
@@ -55,15 +56,25 @@ export function createTransactionsRepository(db: Database) {
   return {
     keyOf,
 
-    /** Position of the newest history item: changes whenever the Safe's history does (cache version). */
+    /**
+     * Version of everything a history page is built from (cache key): the newest history item moves with new
+     * rows, the chain's data version with token metadata and rollbacks, the Safe's updated block with its
+     * state (creator, salt, owners shown by name).
+     */
     async historyVersion(chainId: number, safe: string): Promise<string> {
+      // One round trip: this runs on every (cached) history request.
       const [row] = await db
-        .select({ block: historyItems.blockNumber, log: historyItems.logIndex })
-        .from(historyItems)
-        .where(and(eq(historyItems.chainId, chainId), eq(historyItems.safe, safe)))
-        .orderBy(desc(historyItems.blockNumber), desc(historyItems.logIndex))
-        .limit(1)
-      return row ? `${row.block}:${row.log}` : 'empty'
+        .select({
+          newest: sql<string | null>`(select ${historyItems.blockNumber} || ':' || ${historyItems.logIndex}
+            from ${historyItems} where ${historyItems.chainId} = ${chainId} and ${historyItems.safe} = ${safe}
+            order by ${historyItems.blockNumber} desc, ${historyItems.logIndex} desc limit 1)`,
+          data: sql<string | null>`(select ${indexerCursors.dataVersion} from ${indexerCursors}
+            where ${indexerCursors.chainId} = ${chainId})`,
+          updated: safes.updatedBlock,
+        })
+        .from(safes)
+        .where(and(eq(safes.chainId, chainId), eq(safes.address, safe)))
+      return row?.newest ? `${row.newest}:${row.data ?? 0}:${row.updated}` : 'empty'
     },
 
     /** One page of the Safe's executed history, newest first, with the rows behind each item. */

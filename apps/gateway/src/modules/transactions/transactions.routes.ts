@@ -1,5 +1,6 @@
 // Executed history of a Safe (cgw-api §5.3–§5.7) and transaction details (§6.1).
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { zeroAddress } from 'viem'
 import { HttpError, NotFoundError } from '../../http/errors.ts'
 import { parseCursor, requestUrl, toPage } from '../../http/pagination.ts'
 import { requireChain, requireSafe } from '../../http/require.ts'
@@ -251,7 +252,7 @@ export function createTransactionsRoutes(deps: {
     note: null,
   })
 
-  const calledAddresses = (calls: { to: string; value: string; data: string; operation: number }[]) =>
+  const calledAddresses = (calls: Parameters<typeof tokensTouched>[0][]) =>
     calls.flatMap((c) => tokensTouched(c, decoder))
 
   /** Transfers hidden by `trusted`: ERC20 of invalid tokens, and zero-value ERC20 (address poisoning). */
@@ -415,8 +416,10 @@ export function createTransactionsRoutes(deps: {
       if (parsed.kind === 'multisig') {
         const tx = await repo.multisigByHash(id, parsed.safeTxHash)
         if (!tx || (parsed.safe && parsed.safe !== tx.safe)) throw new NotFoundError('Transaction not found')
-        const safe = await safes.get(id, tx.safe)
-        const ctx = await context(id, tx.safe, [...calledAddresses([tx]), tx.gasToken])
+        const ctx = await context(id, tx.safe, [
+          ...calledAddresses([tx]),
+          ...(tx.gasToken ? [tx.gasToken] : []),
+        ])
         const summary = multisigSummary(tx, ctx)
         return c.json(
           toDetails(tx.safe, summary, {
@@ -425,16 +428,18 @@ export function createTransactionsRoutes(deps: {
               type: 'MULTISIG',
               submittedAt: summary.timestamp,
               nonce: tx.nonce,
-              safeTxGas: tx.safeTxGas,
-              baseGas: tx.baseGas,
-              gasPrice: tx.gasPrice,
-              gasToken: tx.gasToken,
+              // Unknown parameters (a non-L2 execution no source explained) read as the defaults.
+              safeTxGas: tx.safeTxGas ?? '0',
+              baseGas: tx.baseGas ?? '0',
+              gasPrice: tx.gasPrice ?? '0',
+              gasToken: tx.gasToken ?? zeroAddress,
               fee: '0',
               payment: '0',
-              refundReceiver: addressInfo(tx.refundReceiver),
+              refundReceiver: addressInfo(tx.refundReceiver ?? zeroAddress),
               safeTxHash: tx.safeTxHash,
-              executor: addressInfo(tx.executor),
-              signers: (safe?.owners ?? []).map((o) => addressInfo(o)),
+              executor: tx.executor ? addressInfo(tx.executor) : null,
+              // The owners when it executed, not today's.
+              signers: tx.owners.map((o) => addressInfo(o)),
               confirmationsRequired: tx.threshold,
               confirmations: await confirmations(tx),
               rejectors: [],

@@ -2,7 +2,7 @@
 // Client Gateway's rules so a Safe{Wallet}-style client renders our history unchanged.
 import { safeV141 } from '@concord/safe/contracts'
 import { knownMasterCopies } from '@concord/safe/deployments'
-import { parseSignatures } from '@concord/safe/signatures'
+import { countSignatures, parseSignatures } from '@concord/safe/signatures'
 import { type Address, getAddress, type Hex, zeroAddress } from 'viem'
 import type { DataDecoded, DataDecoder, MultiSendTx } from '../dataDecoder/decodeData.ts'
 import { transactionId } from './transactionIds.ts'
@@ -158,9 +158,25 @@ export function transferInfo(
 }
 
 type Call = { to: string; value: string; data: string; operation: number }
+/** A call as stored: a non-L2 Safe's execution may have no known parameters (all null). */
+type StoredCall = { [K in keyof Call]: Call[K] | null }
+const known = (call: StoredCall): call is Call => call.to !== null
+
+/** What history shows for an execution whose call could not be read from the chain. */
+const unknownCallInfo = (ctx: MapContext) => ({
+  type: 'Custom' as const,
+  humanDescription: 'Executed on chain; its parameters could not be read from the transaction or a trace',
+  to: addressInfo(ctx.safe, ctx),
+  dataSize: '0',
+  value: '0',
+  isCancellation: false,
+  methodName: null,
+})
 
 /** txInfo of a call the Safe made (multisig or module), by the CGW's rules in their order. */
-export function callInfo(call: Call, ctx: MapContext, opts: { refundsConsistent?: boolean } = {}) {
+export function callInfo(stored: StoredCall, ctx: MapContext, opts: { refundsConsistent?: boolean } = {}) {
+  if (!known(stored)) return unknownCallInfo(ctx)
+  const call: Call = stored
   const value = BigInt(call.value)
   const size = dataSize(call.data)
   const decoded = size > 0 ? ctx.decoder.decode(call.data as Hex, call.to as Address) : null
@@ -207,7 +223,8 @@ export function callInfo(call: Call, ctx: MapContext, opts: { refundsConsistent?
 }
 
 /** Addresses a decoded call mentions (for naming tokens in multiSend batches). */
-export function tokensTouched(call: Call, decoder: DataDecoder): string[] {
+export function tokensTouched(call: StoredCall, decoder: DataDecoder): string[] {
+  if (!known(call)) return []
   const out = [call.to]
   const decoded = dataSize(call.data) > 0 ? decoder.decode(call.data as Hex, call.to as Address) : null
   const batch = decoded?.parameters?.find((p) => p.name === 'transactions')?.valueDecoded
@@ -218,7 +235,8 @@ export function tokensTouched(call: Call, decoder: DataDecoder): string[] {
 const ms = (seconds: number) => seconds * 1000
 
 export function multisigSummary(tx: MultisigTx, ctx: MapContext) {
-  const signatures = Math.floor(dataSize(tx.signatures) / 65)
+  // Unknown signatures: the execution itself proves the threshold was met.
+  const signatures = tx.signatures === null ? tx.threshold : countSignatures(tx.signatures as Hex)
   return {
     id: transactionId.multisig(tx.safe, tx.safeTxHash),
     timestamp: ms(tx.timestamp),
@@ -313,6 +331,7 @@ export function creationSummary(safe: string, c: Creation) {
 
 /** Confirmations of an executed transaction, read from the signatures it was executed with. */
 export async function confirmations(tx: MultisigTx) {
+  if (tx.signatures === null) return []
   const parsed = await parseSignatures(tx.signatures as Hex, tx.safeTxHash as Hex)
   return parsed.map((p) => ({
     signer: addressInfo(p.signer),
@@ -321,7 +340,9 @@ export async function confirmations(tx: MultisigTx) {
   }))
 }
 
-export function txData(call: Call, ctx: MapContext) {
+export function txData(stored: StoredCall, ctx: MapContext) {
+  if (!known(stored)) return null
+  const call: Call = stored
   const decoded = dataSize(call.data) > 0 ? ctx.decoder.decode(call.data as Hex, call.to as Address) : null
   const index: Record<string, AddressInfo> = {}
   const batch = decoded?.parameters?.find((p) => p.name === 'transactions')?.valueDecoded
