@@ -6,6 +6,7 @@ import {
   safeEventLayouts,
   safeSingletons,
   singletonByCodeHash,
+  trustedDelegateCallTargets,
   versionLabel,
 } from './versions.ts'
 
@@ -54,5 +55,16 @@ describe('event layouts', () => {
       [false, false],
       [true, false],
     ])
+  })
+})
+
+describe('trustedDelegateCallTargets', () => {
+  it('lists MultiSend, MultiSendCallOnly and SignMessageLib of every version', () => {
+    const targets = trustedDelegateCallTargets()
+    expect(targets.get('0xA238CBeb142c10Ef7Ad8442C6D1f9E89e07e7761')).toBe('MultiSend') // 1.3.0
+    expect(targets.get('0x40A2aCCbd92BCA938b02010E17A5b8929b49130D')).toBe('MultiSendCallOnly') // 1.3.0
+    expect(targets.get('0x38869bf66a61cF6bDB996A6aE40D5853Fd43B526')).toBe('MultiSend') // 1.4.1
+    expect(targets.get('0x4FfeF8222648872B3dE295Ba1e49110E61f5b5aa')).toBe('SignMessageLib') // 1.5.0
+    expect(targets.has('0x29fcB43b46531BcA003ddC8FCB67FFE91900C762')).toBe(false) // a singleton
   })
 })

@@ -2,9 +2,12 @@
 // the singletons (by address and by runtime code hash) and every layout of the events Safes and their
 // factories emit. The layouts differ by version only in which parameters are `indexed`, so topic0 is shared.
 import {
+  getMultiSendCallOnlyDeployment,
+  getMultiSendDeployment,
   getProxyFactoryDeployment,
   getSafeL2SingletonDeployment,
   getSafeSingletonDeployment,
+  getSignMessageLibDeployment,
   type SingletonDeployment,
 } from '@safe-global/safe-deployments'
 import { type AbiEvent, type Address, getAddress, type Hex, parseAbiItem, toEventSelector } from 'viem'
@@ -34,6 +37,30 @@ export function safeSingletons(): Singleton[] {
 export function singletonByCodeHash(codeHash: Hex): Omit<Singleton, 'address'> | undefined {
   const match = safeSingletons().find((s) => s.codeHash === codeHash.toLowerCase())
   return match && { version: match.version, l2: match.l2, codeHash: match.codeHash }
+}
+
+let delegateCallMemo: Map<Address, string> | undefined
+/**
+ * The libraries a Safe may DELEGATECALL safely (MultiSend, MultiSendCallOnly, SignMessageLib), every published
+ * address of every supported version, with their names.
+ */
+export function trustedDelegateCallTargets(): Map<Address, string> {
+  delegateCallMemo ??= new Map(
+    SUPPORTED_VERSIONS.flatMap((version) =>
+      (
+        [
+          ['MultiSend', getMultiSendDeployment],
+          ['MultiSendCallOnly', getMultiSendCallOnlyDeployment],
+          ['SignMessageLib', getSignMessageLibDeployment],
+        ] as const
+      ).flatMap(([name, get]) =>
+        deploymentsOf(get({ version })).flatMap((d) =>
+          d ? [[getAddress(d.address), name] as [Address, string]] : [],
+        ),
+      ),
+    ),
+  )
+  return delegateCallMemo
 }
 
 /** `1.3.0+L2` / `1.4.1`: the form CGW's SafeInfo.version uses. */

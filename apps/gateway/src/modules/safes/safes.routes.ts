@@ -1,5 +1,4 @@
 import { SAFE_VERSION, safeV141 } from '@concord/safe/contracts'
-import { knownMasterCopies } from '@concord/safe/deployments'
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { getAddress } from 'viem'
 import { requireChain, requireSafe } from '../../http/require.ts'
@@ -54,21 +53,19 @@ const older = (a: string, b: string) => {
 }
 
 export function createSafesRoutes({ chains, safes }: { chains: ChainsRepository; safes: SafesRepository }) {
-  const masterCopies = new Map(knownMasterCopies().map((m) => [m.address, m]))
-
   const requireSafeInfo = async (chainId: string, address: string) => {
     const { chain, safe } = await requireSafe({ chains, safes }, chainId, address)
+    // The indexer stores the version it recognised (by address or code hash); an operator's master copy
+    // added to the config later still names it.
     const configured = chain.masterCopies.find((m) => getAddress(m.address) === safe.implementation)
-    return { chain, safe, masterCopy: masterCopies.get(safe.implementation as `0x${string}`) ?? configured }
+    return { chain, safe, version: safe.version ?? configured?.version ?? null }
   }
 
   return new OpenAPIHono()
     .openapi(getSafe, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
-      const { chain, safe, masterCopy } = await requireSafeInfo(chainId, safeAddress)
+      const { chain, safe, version } = await requireSafeInfo(chainId, safeAddress)
       const tags = await safes.tags(chain.chainId, safe.address)
-      const l2 = masterCopy && 'l2' in masterCopy && masterCopy.l2
-      const version = masterCopy ? `${masterCopy.version}${l2 ? '+L2' : ''}` : null
       return c.json(
         {
           address: info(safe.address),
@@ -78,7 +75,7 @@ export function createSafesRoutes({ chains, safes }: { chains: ChainsRepository;
           owners: safe.owners.map((o) => ({ value: o, name: null, logoUri: null })),
           implementation: {
             value: safe.implementation,
-            name: masterCopy ? `Safe ${version}` : null,
+            name: version ? `Safe ${version}` : null,
             logoUri: null,
           },
           implementationVersionState: !version

@@ -3,6 +3,7 @@
 import { safeV141 } from '@concord/safe/contracts'
 import { knownMasterCopies } from '@concord/safe/deployments'
 import { countSignatures, parseSignatures } from '@concord/safe/signatures'
+import { trustedDelegateCallTargets } from '@concord/safe/versions'
 import { type Address, getAddress, type Hex, zeroAddress } from 'viem'
 import type { DataDecoded, DataDecoder, MultiSendTx } from '../dataDecoder/decodeData.ts'
 import { transactionId } from './transactionIds.ts'
@@ -22,6 +23,7 @@ const CONTRACT_NAMES = new Map<string, string>([
   ...knownMasterCopies()
     .filter((m) => m.version !== '1.4.1')
     .map((m) => [m.address, `Safe${m.l2 ? 'L2' : ''} ${m.version}`] as [string, string]),
+  ...[...trustedDelegateCallTargets()].filter(([address]) => address !== safeV141.signMessageLib),
 ])
 
 const SETTINGS_METHODS = new Set([
@@ -358,7 +360,7 @@ export function txData(stored: StoredCall, ctx: MapContext) {
     value: call.value,
     operation: call.operation as 0 | 1,
     trustedDelegateCallTarget:
-      call.operation === 1 ? call.to === safeV141.multiSendCallOnly || call.to === safeV141.multiSend : null,
+      call.operation === 1 ? trustedDelegateCallTargets().has(call.to as Address) : null,
     addressInfoIndex: Object.keys(index).length ? index : null,
     tokenInfoIndex: null,
   }
