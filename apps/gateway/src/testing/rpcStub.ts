@@ -1,0 +1,51 @@
+// A JSON-RPC node that knows nothing: zero balances, zero-word eth_call results, on 127.0.0.1. Enough for
+// routes that read the chain at request time (balances) to answer without a devnet.
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export type RpcStub = { url: string; close(): Promise<void> }
+
+const ZERO_WORD = `0x${'0'.repeat(64)}`
+
+function answer(call: { id?: unknown; method?: unknown }, chainId: number) {
+  const result: Record<string, string> = {
+    eth_chainId: `0x${chainId.toString(16)}`,
+    eth_blockNumber: '0x1',
+    eth_getBalance: '0x0',
+    eth_call: ZERO_WORD,
+    eth_getCode: '0x',
+  }
+  const value = typeof call.method === 'string' ? result[call.method] : undefined
+  return value === undefined
+    ? { jsonrpc: '2.0', id: call.id ?? null, error: { code: -32601, message: 'Method not found' } }
+    : { jsonrpc: '2.0', id: call.id ?? null, result: value }
+}
+
+export async function startRpcStub(chainId: number): Promise<RpcStub> {
+  const server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk) => {
+      body += chunk
+    })
+    req.on('end', () => {
+      let parsed: unknown
+      try {
+        parsed = JSON.parse(body)
+      } catch {
+        return void res.writeHead(400).end()
+      }
+      const reply = Array.isArray(parsed)
+        ? parsed.map((c) => answer(c, chainId))
+        : answer(parsed as { id?: unknown; method?: unknown }, chainId)
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(reply))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    },
+  }
+}
