@@ -1,4 +1,5 @@
-// NFTs a Safe holds (cgw-api §4): the v2 page and the Rust-era v1 array the SDK still calls.
+// NFTs a Safe holds (cgw-api §4): the v2 page and the Rust-era v1 array the SDK still calls. Both are read a
+// page at a time from the database (collectibles.repository.ts).
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { parseCursor, toPage } from '../../http/pagination.ts'
 import { requireSafe } from '../../http/require.ts'
@@ -13,7 +14,13 @@ import {
 } from '../../http/schemas.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { SafesRepository } from '../safes/safes.repository.ts'
-import type { CollectiblesRepository } from './collectibles.repository.ts'
+import type { CollectibleRow, CollectiblesQuery, CollectiblesRepository } from './collectibles.repository.ts'
+
+/**
+ * v1 has no paging: its answer stops after this many NFTs (v2 pages through any number). Bounds the answer of
+ * a Safe that was sent thousands of NFTs, each with up to STORED_LIMITS of metadata.
+ */
+export const V1_MAX_COLLECTIBLES = 500
 
 const params = z.object({
   chainId: ChainIdParam,
@@ -41,7 +48,10 @@ const v1 = createRoute({
   path: '/v1/chains/{chainId}/safes/{safeAddress}/collectibles',
   tags: ['collectibles'],
   request: { params, query },
-  responses: { 200: json(z.array(CollectibleSchema), 'Every NFT the Safe holds'), ...errorResponses },
+  responses: {
+    200: json(z.array(CollectibleSchema), `The NFTs the Safe holds (the first ${V1_MAX_COLLECTIBLES})`),
+    ...errorResponses,
+  },
 })
 const v2 = createRoute({
   method: 'get',
@@ -54,43 +64,46 @@ const v2 = createRoute({
   },
 })
 
+const toCollectible = (n: CollectibleRow) => ({
+  address: n.token ?? '', // never null for ERC721 transfers (only the native coin has no token)
+  tokenName: n.tokenName ?? '',
+  tokenSymbol: n.tokenSymbol ?? '',
+  logoUri: n.logoUri ?? '',
+  id: String(n.tokenId),
+  uri: n.uri ?? null,
+  name: n.name ?? null,
+  description: n.description ?? null,
+  imageUri: n.imageUri ?? null,
+  metadata: n.metadata ?? null,
+})
+
 export function createCollectiblesRoutes(deps: {
   chains: ChainsRepository
   safes: SafesRepository
   collectibles: CollectiblesRepository
 }) {
-  const list = async (chainId: string, safeAddress: string, excludeSpam: boolean) => {
+  const collectiblesQuery = async (
+    chainId: string,
+    safeAddress: string,
+    excludeSpam: boolean,
+  ): Promise<CollectiblesQuery> => {
     const { chain, safe } = await requireSafe(deps, chainId, safeAddress)
-    const spam = new Set(chain.spamTokens.map((a) => a.toLowerCase()))
-    return (await deps.collectibles.owned(chain.chainId, safe.address))
-      .filter((n) => !excludeSpam || !(n.token?.invalid || spam.has(String(n.token?.address).toLowerCase())))
-      .map((n) => ({
-        address: n.token?.address ?? (n.meta?.token as string),
-        tokenName: n.token?.name ?? '',
-        tokenSymbol: n.token?.symbol ?? '',
-        logoUri: n.token?.logoUri ?? '',
-        id: String(n.tokenId),
-        uri: n.meta?.uri ?? null,
-        name: n.meta?.name ?? null,
-        description: n.meta?.description ?? null,
-        imageUri: n.meta?.imageUri ?? null,
-        metadata: n.meta?.metadata ?? null,
-      }))
+    return { chainId: chain.chainId, safe: safe.address, excludeSpam, spamTokens: chain.spamTokens }
   }
 
   return new OpenAPIHono()
     .openapi(v1, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
-      return c.json(await list(chainId, safeAddress, c.req.valid('query').exclude_spam ?? true), 200)
+      const q = await collectiblesQuery(chainId, safeAddress, c.req.valid('query').exclude_spam ?? true)
+      const rows = await deps.collectibles.page(q, { limit: V1_MAX_COLLECTIBLES, offset: 0 })
+      return c.json(rows.map(toCollectible), 200)
     })
     .openapi(v2, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
-      const q = c.req.valid('query')
-      const all = await list(chainId, safeAddress, q.exclude_spam ?? true)
-      const page = parseCursor(q.cursor)
-      return c.json(
-        toPage(c.req.raw, page, all.length, all.slice(page.offset, page.offset + page.limit)),
-        200,
-      )
+      const query = c.req.valid('query')
+      const q = await collectiblesQuery(chainId, safeAddress, query.exclude_spam ?? true)
+      const page = parseCursor(query.cursor)
+      const [count, rows] = await Promise.all([deps.collectibles.count(q), deps.collectibles.page(q, page)])
+      return c.json(toPage(c.req.raw, page, count, rows.map(toCollectible)), 200)
     })
 }
