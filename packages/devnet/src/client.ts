@@ -16,8 +16,10 @@ export type DevnetEngine = 'anvil' | 'hardhat'
  * `http(rpcUrl)` for anvil, `custom(provider)` for the in-process Hardhat provider (no HTTP hop).
  */
 export function createDevnetClient(transport: Transport, engine: DevnetEngine) {
-  // Automine answers at once: poll receipts quickly instead of viem's 4 s default.
-  return createTestClient({ chain: devnetChain, mode: engine, transport, pollingInterval: 50 })
+  // Automine mines at once, but anvil may answer eth_sendTransaction a moment before the receipt exists: poll
+  // quickly instead of viem's 4 s default, and never serve a cached block number (tests mine, snapshot and
+  // revert between reads, so a number from one poll ago is wrong).
+  return createTestClient({ chain: devnetChain, mode: engine, transport, pollingInterval: 50, cacheTime: 0 })
     .extend(publicActions)
     .extend(walletActions)
 }
