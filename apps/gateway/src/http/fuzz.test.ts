@@ -247,7 +247,8 @@ describe('fuzz: every route of /api-json with hostile input', () => {
     120_000,
   )
 
-  it('behavior: every operation answered 2xx too (the fuzz reached its handler)', () => {
+  // With fewer runs (FUZZ_RUNS) a route may see no valid request by chance.
+  it.skipIf(RUNS < 400)('behavior: every operation answered 2xx too (the fuzz reached its handler)', () => {
     expect(operations.map((o) => `${o.method} ${o.path}`).filter((o) => !answered.has(o))).toEqual([])
   })
 
