@@ -32,6 +32,7 @@ beforeAll(async () => {
     const url = new URL(req.url ?? '/', 'http://x')
     const hops = url.pathname.match(/^\/redirect\/(\d+)$/)?.[1]
     const headers = { connection: 'close' }
+    if (url.pathname === '/hang') return // never answers
     if (hops !== undefined) {
       const location = Number(hops) > 0 ? `/redirect/${Number(hops) - 1}` : '/doc.json'
       return void res.writeHead(302, { ...headers, location }).end()
@@ -223,6 +224,16 @@ describe('createMetadataFetch', () => {
       name: 'internal secret',
     })
     privateRequests.length = 0
+  })
+
+  it('behavior: the timeout of fetchMetadataDocument applies through the guard (a retry)', async () => {
+    const { resolve } = stubResolver({ 'public.example': [PUBLIC] })
+    const guarded = createMetadataFetch({ allowPrivateHosts: false, resolve, allowed })
+    const error = await fetchMetadataDocument(at('public.example', '/hang'), guarded, {
+      timeoutMs: 200,
+      maxBytes: 1024,
+    }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ message: 'metadata host timed out', retry: true })
   })
 
   it('args: redirect manual returns the redirect itself', async () => {

@@ -108,6 +108,15 @@ describe('decoder: hostile input', () => {
     expect(decoder.decode(`${data.slice(0, -2)}zz`)).toBeNull()
   })
 
+  it('error: malformed multiSend calldata (bad offset, length past the end) is undecodable', () => {
+    const data = multiSend(pack(0, TOKEN, transfer))
+    expect(decoder.decode(data.slice(0, -64))).toBeNull() // length longer than the data left
+    const badOffset = `${data.slice(0, 10)}${'f'.repeat(64)}${data.slice(74)}`
+    expect(decoder.decode(badOffset)).toBeNull()
+    // Trailing bytes after the argument are ignored, as viem does.
+    expect(decoder.decode(`${data}${'00'.repeat(32)}`)?.method).toBe('multiSend')
+  })
+
   it('behavior: aliased offsets (one blob referenced many times) leave the parameters null', () => {
     // bytes[] of 24 entries all pointing at the same 64 KiB blob: 24 × the input once decoded.
     const blob = `0x${'cd'.repeat(64 * 1024)}` as Hex

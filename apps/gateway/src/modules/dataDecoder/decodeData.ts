@@ -6,7 +6,7 @@ import { type AbiFunction, type AbiParameter, type Address, decodeFunctionData, 
 import { createAbiRegistry, type ExtraAbi } from './abiRegistry.ts'
 import { DecodeBudget } from './decodeBudget.ts'
 import { isHexData } from './hex.ts'
-import { type MultiSendCall, unpackRange } from './multiSend.ts'
+import { bytesArgument, type MultiSendCall, unpackRange } from './multiSend.ts'
 import { canonicalType, type ParamValue, toValue } from './parameterValues.ts'
 
 export type DataDecodedAccuracy =
@@ -61,7 +61,9 @@ export function createDataDecoder({ extraAbis = [] }: { extraAbis?: readonly Ext
     if (depth > 0 && !budget.take(data.length)) return null
     let args: readonly unknown[]
     try {
-      args = decodeFunctionData({ abi: [fn] as const, data }).args ?? []
+      args = isMultiSendFunction(fn)
+        ? multiSendArgs(data)
+        : (decodeFunctionData({ abi: [fn] as const, data }).args ?? [])
     } catch {
       return null
     }
@@ -115,3 +117,16 @@ export function createDataDecoder({ extraAbis = [] }: { extraAbis?: readonly Ext
 
 const isMultiSend = (fn: AbiFunction, input: AbiParameter) =>
   fn.name === 'multiSend' && input.name === 'transactions' && input.type === 'bytes'
+
+const isMultiSendFunction = (fn: AbiFunction) =>
+  fn.inputs.length === 1 && isMultiSend(fn, fn.inputs[0] as AbiParameter)
+
+/**
+ * multiSend(bytes)'s argument, sliced from the calldata: viem would turn the whole batch into bytes and back
+ * into hex at every nesting level.
+ */
+function multiSendArgs(data: Hex): [Hex] {
+  const range = bytesArgument(data, 10)
+  if (!range) throw new Error('malformed multiSend calldata')
+  return [`0x${data.slice(range.start, range.end)}`]
+}

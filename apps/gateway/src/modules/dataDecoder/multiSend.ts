@@ -59,7 +59,7 @@ export function unpackRange(hex: string, start: number, end: number): MultiSendC
  * Where the single `bytes` argument of ABI-encoded calldata lies: `args` is the index of the first argument
  * character (after the selector). Returns [start, end) in characters, or null when out of bounds.
  */
-function bytesArgument(hex: string, args: number): { start: number; end: number } | null {
+export function bytesArgument(hex: string, args: number): { start: number; end: number } | null {
   const offset = word(hex, args)
   if (offset === undefined) return null
   const at = args + Number(offset) * 2
