@@ -3,10 +3,14 @@ import { startDevnet } from './startDevnet.ts'
 
 const started = Date.now()
 const devnet = await startDevnet({ port: Number(process.env.PORT ?? 8545), host: process.env.HOST })
-console.log(`devnet ready in ${Date.now() - started} ms: ${devnet.rpcUrl} (chain ${devnet.chainId})`)
+console.log(
+  `devnet (${devnet.engine}) ready in ${Date.now() - started} ms: ${devnet.rpcUrl} (chain ${devnet.chainId})`,
+)
 if (devnet.scenario) {
   for (const [name, safe] of Object.entries(devnet.scenario.safes))
-    console.log(`  ${name}: ${safe.address} (${safe.threshold} of ${safe.owners.length})`)
+    console.log(
+      `  ${name}: ${safe.address} (v${safe.version}${safe.l2 ? ' L2' : ''}, ${safe.threshold} of ${safe.owners.length})`,
+    )
 }
 const stop = async () => {
   await devnet.stop()
