@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import type { Config } from './config/config.ts'
-import { createDatabase } from './db/createDatabase.ts'
+import { createDatabase, type Store } from './db/createDatabase.ts'
 import { createApp } from './http/createApp.ts'
 import { createIndexer, type Indexer, type IndexerOptions } from './indexer/createIndexer.ts'
 import { createMetadataFetch } from './indexer/tokenMetadata.ts'
@@ -13,6 +13,8 @@ import { createWebRoutes } from './web/serveWeb.ts'
 
 export type Gateway = {
   app: ReturnType<typeof createApp>
+  /** The database behind it (tests read and seed it directly). */
+  store: Store
   /** One indexer per configured chain, by chain id (started when config.indexer is on). */
   indexers: Map<number, Indexer>
   /** Origin the gateway listens on, e.g. http://127.0.0.1:3000 (after listen()). */
@@ -81,6 +83,7 @@ export async function createGateway(config: Config, indexerOptions: IndexerOptio
   let server: ReturnType<typeof serve> | undefined
   const gateway: Gateway = {
     app,
+    store,
     indexers,
     url: '',
     listen: () =>

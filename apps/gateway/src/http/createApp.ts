@@ -3,6 +3,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { BaseError, HttpRequestError, TimeoutError, WebSocketRequestError } from 'viem'
 import { DEFAULT_FIAT_RATES } from '../config/config.ts'
 import { DEFAULT_MAX_BODY_BYTES, type HttpSettings } from '../config/httpConfig.ts'
 import type { Store } from '../db/createDatabase.ts'
@@ -47,6 +48,12 @@ const DEFAULT_HTTP: HttpSettings = {
   corsOrigins: [],
   corsAnyOrigin: true,
 }
+
+const nodeUnreachable = (error: unknown) =>
+  error instanceof BaseError &&
+  !!error.walk(
+    (e) => e instanceof HttpRequestError || e instanceof TimeoutError || e instanceof WebSocketRequestError,
+  )
 
 export function createApp({
   store,
@@ -119,6 +126,11 @@ export function createApp({
     // Hono's own HTTPException (e.g. a malformed JSON body) is a client error too.
     if (typeof status === 'number' && status >= 400 && status < 500)
       return c.json({ code: status, message: error.message }, status as ContentfulStatusCode)
+    // A chain node that cannot be reached is the server's trouble, but a temporary one: 503, not 500.
+    if (nodeUnreachable(error)) {
+      console.error(`${c.req.method} ${c.req.path}: chain node unreachable: ${error.message.split('\n')[0]}`)
+      return c.json({ code: 503, message: 'The chain node is unavailable, try again later' }, 503)
+    }
     console.error(`${c.req.method} ${c.req.path} failed:`, error)
     return c.json({ code: 500, message: 'Internal server error' }, 500)
   })

@@ -65,7 +65,9 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
   const masterCopies = createMasterCopyResolver(client, chain)
   const executions = createExecutionResolver(client, chain.chainId, {
     onGiveUp: (txHash, error) =>
-      console.error(`indexer ${chain.chainId}: no trace of ${txHash}, its parameters stay unknown:`, error),
+      console.error(
+        `indexer ${chain.chainId}: no trace of ${txHash}, its parameters stay unknown: ${(error as Error).message.split('\n')[0]}`,
+      ),
   })
   /** Logs at Safes that no known layout decodes (kept in `logs`, counted here and logged). */
   let undecodableLogs = 0

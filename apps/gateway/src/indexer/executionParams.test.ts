@@ -9,6 +9,7 @@ import {
   custom,
   encodeFunctionData,
   type Hex,
+  HttpRequestError,
   keccak256,
   type PublicClient,
   toHex,
@@ -171,19 +172,27 @@ describe('createExecutionResolver', () => {
     expect(resolver.tracing()).toBe(true)
   })
 
-  it('retries a transient trace failure (the window fails), then gives up on that transaction', async () => {
-    const { client } = node((m) => {
+  it('gives up on a transaction whose trace the node keeps refusing, after a few tries', async () => {
+    const { client, calls } = node((m) => {
       if (m === 'eth_getTransactionByHash') return transaction(RELAYER, '0xdeadbeef')
-      throw rpcError(-32000, 'execution timeout')
+      throw rpcError(-32001, 'historical state not available')
     })
     const onGiveUp = vi.fn()
-    const resolver = createExecutionResolver(client, CHAIN, { onGiveUp })
-    await expect(resolver.resolve([unresolved()], [])).rejects.toThrow()
-    await expect(resolver.resolve([unresolved()], [])).rejects.toThrow()
     const row = unresolved()
-    expect(await resolver.resolve([row], [])).toBe(1)
+    expect(await createExecutionResolver(client, CHAIN, { onGiveUp }).resolve([row], [])).toBe(1)
+    expect(calls.filter((c) => c === 'debug_traceTransaction').length).toBeGreaterThanOrEqual(3)
     expect(onGiveUp).toHaveBeenCalledOnce()
     expect(row.paramsSource).toBeNull()
+  })
+
+  it('fails the window when the node cannot be reached (retried later, nothing recorded)', async () => {
+    const { client } = node((m) => {
+      if (m === 'eth_getTransactionByHash') return transaction(RELAYER, '0xdeadbeef')
+      throw new HttpRequestError({ url: 'http://node', status: 503 })
+    })
+    const resolver = createExecutionResolver(client, CHAIN)
+    await expect(resolver.resolve([unresolved()], [])).rejects.toThrow()
+    expect(resolver.tracing()).toBeUndefined()
   })
 
   it('a stored proposal with the same hash gives the parameters', async () => {

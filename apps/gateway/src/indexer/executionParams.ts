@@ -12,12 +12,15 @@ import {
   decodeFunctionData,
   getAddress,
   type Hex,
+  HttpRequestError,
   InvalidParamsRpcError,
   MethodNotFoundRpcError,
   MethodNotSupportedRpcError,
   type PublicClient,
   parseAbi,
+  TimeoutError,
   toFunctionSelector,
+  WebSocketRequestError,
   zeroAddress,
 } from 'viem'
 import type { ParamsSource } from '../db/schema.ts'
@@ -61,8 +64,16 @@ export type ExecutionResolver = {
   tracing(): boolean | undefined
 }
 
-/** Attempts at tracing one transaction whose trace keeps failing before it is left without parameters. */
+/** Answers the node gives for one transaction's trace before it is left without parameters. */
 const MAX_TRACE_ATTEMPTS = 3
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The node could not be reached (as opposed to answering with an error for this transaction). */
+const unreachable = (error: unknown) =>
+  error instanceof BaseError &&
+  !!error.walk(
+    (e) => e instanceof HttpRequestError || e instanceof TimeoutError || e instanceof WebSocketRequestError,
+  )
 
 export function createExecutionResolver(
   client: PublicClient,
@@ -71,7 +82,6 @@ export function createExecutionResolver(
 ): ExecutionResolver {
   const { proposals } = options
   let tracing: boolean | undefined
-  const failures = new Map<Hex, number>()
 
   const topCall = async (hash: Hex): Promise<Call> => {
     const tx = await client.request({ method: 'eth_getTransactionByHash', params: [hash] })
@@ -82,24 +92,28 @@ export function createExecutionResolver(
   /** Every call of the transaction in execution order, or undefined when the node cannot trace. */
   const tracedCalls = async (hash: Hex): Promise<Call[] | undefined> => {
     if (tracing === false) return undefined
-    let root: CallFrame
-    try {
-      root = (await client.request({
-        method: 'debug_traceTransaction' as 'eth_call',
-        params: [hash, { tracer: 'callTracer' }] as never,
-      })) as unknown as CallFrame
-    } catch (error) {
-      if (unsupported(error)) {
-        tracing = false
-        return undefined
+    let root: CallFrame | undefined
+    for (let attempt = 1; !root; attempt++) {
+      try {
+        root = (await client.request({
+          method: 'debug_traceTransaction' as 'eth_call',
+          params: [hash, { tracer: 'callTracer' }] as never,
+        })) as unknown as CallFrame
+      } catch (error) {
+        if (unsupported(error)) {
+          tracing = false
+          return undefined
+        }
+        // Node unreachable: the whole window is retried later, nothing is recorded.
+        if (unreachable(error)) throw error
+        // The node answers with an error for this transaction (e.g. its state is no longer kept, as on a
+        // non-archive node): a few tries, then the execution stays listed without parameters.
+        if (attempt >= MAX_TRACE_ATTEMPTS) {
+          options.onGiveUp?.(hash, error)
+          return undefined
+        }
+        await pause(100 * 4 ** attempt)
       }
-      // Transient (or this transaction's trace fails): the window is retried, a few times at most.
-      const attempts = (failures.get(hash) ?? 0) + 1
-      failures.set(hash, attempts)
-      if (attempts < MAX_TRACE_ATTEMPTS) throw error
-      failures.delete(hash)
-      options.onGiveUp?.(hash, error)
-      return undefined
     }
     tracing = true
     const out: Call[] = []
