@@ -3,8 +3,15 @@
 // transaction is in the history with its safeTxHash and nonce, and details name the owners of that moment.
 // On anvil (call traces) even the relayed execution of the non-L2 Safe has its parameters; on the Hardhat
 // fallback (no callTracer) it is still listed, with what its events tell.
-import { type DemoSafe, type Devnet, type DevnetEngine, startDevnet } from '@concord/devnet'
-import { safeAbi } from '@concord/safe/contracts'
+import {
+  createSafe,
+  type DemoSafe,
+  type Devnet,
+  type DevnetEngine,
+  startDevnet,
+  testAccount,
+} from '@concord/devnet'
+import { safeAbi, safeV130 } from '@concord/safe/contracts'
 import {
   getSafeInfo,
   getTransactionDetails,
@@ -94,6 +101,25 @@ describe.each<DevnetEngine>(['anvil', 'hardhat'])('every Safe version on the %s 
       for (const c of info.confirmations) expect(info.signers.map((s) => s.value)).toContain(c.signer.value)
       expect(details.txData?.hexData ?? '0x').toBeDefined()
     }
+  })
+
+  it('recognises a Safe whose singleton sits at an unlisted address by its code hash', async () => {
+    // The 1.3.0 GnosisSafeL2 bytecode copied to an address no deployment lists, and a proxy created on it.
+    const copy = getAddress('0xc0de00000000000000000000000000000000c0de')
+    const code = await devnet.client.getCode({ address: safeV130.safeL2 })
+    await devnet.client.setCode({ address: copy, bytecode: code as Hex })
+    const address = await createSafe(devnet.client, {
+      owners: [testAccount(9).address],
+      threshold: 1,
+      saltNonce: 42n,
+      sender: testAccount(0).address,
+      version: '1.3.0',
+      singleton: copy,
+    })
+    await gateway.indexers.get(31337)?.sync()
+    const info = await getSafeInfo(CHAIN, address)
+    expect(info.version).toBe('1.3.0+L2')
+    expect(info.implementation.value).toBe(copy)
   })
 
   it.each(['legacyL2', 'mainnet'] as const)('txInfo of each kind of %s execution', async (name) => {
