@@ -19,7 +19,7 @@ const HASH = keccak256(toHex('safe tx'))
 /** The log `version`'s contract emits for `name(args)`. */
 function emitted(version: string, name: string, args: Record<string, unknown>, factory = false): RawLog {
   const deployment = (factory ? getProxyFactoryDeployment : getSafeL2SingletonDeployment)({ version })
-  const event = (deployment?.abi as AbiEvent[]).find((e) => e.type === 'event' && e.name === name)
+  const event = ((deployment?.abi ?? []) as AbiEvent[]).find((e) => e.type === 'event' && e.name === name)
   if (!event) throw new Error(`${version} has no ${name}`)
   const topics = encodeEventTopics({ abi: [event], eventName: name, args } as never) as Hex[]
   const data = encodeAbiParameters(

@@ -175,7 +175,7 @@ describe('createExecutionResolver', () => {
   it('gives up on a transaction whose trace the node keeps refusing, after a few tries', async () => {
     const { client, calls } = node((m) => {
       if (m === 'eth_getTransactionByHash') return transaction(RELAYER, '0xdeadbeef')
-      throw rpcError(-32001, 'historical state not available')
+      throw rpcError(-32000, 'execution aborted (timeout = 5s)')
     })
     const onGiveUp = vi.fn()
     const row = unresolved()
@@ -183,6 +183,21 @@ describe('createExecutionResolver', () => {
     expect(calls.filter((c) => c === 'debug_traceTransaction').length).toBeGreaterThanOrEqual(3)
     expect(onGiveUp).toHaveBeenCalledOnce()
     expect(row.paramsSource).toBeNull()
+  })
+
+  it('gives up at once when the node has no state for that transaction (pruned)', async () => {
+    for (const error of [rpcError(-32001, 'Resource not found'), rpcError(-32000, 'missing trie node abc')]) {
+      let traces = 0
+      const { client } = node((m) => {
+        if (m === 'eth_getTransactionByHash') return transaction(RELAYER, '0xdeadbeef')
+        traces++
+        throw error
+      })
+      const row = unresolved()
+      expect(await createExecutionResolver(client, CHAIN).resolve([row], [])).toBe(1)
+      expect(row.paramsSource).toBeNull()
+      expect(traces).toBeLessThanOrEqual(4) // viem's own transport retries, none of ours
+    }
   })
 
   it('fails the window when the node cannot be reached (retried later, nothing recorded)', async () => {

@@ -18,6 +18,7 @@ import {
   MethodNotSupportedRpcError,
   type PublicClient,
   parseAbi,
+  ResourceNotFoundRpcError,
   TimeoutError,
   toFunctionSelector,
   WebSocketRequestError,
@@ -68,6 +69,15 @@ export type ExecutionResolver = {
 const MAX_TRACE_ATTEMPTS = 3
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/**
+ * The node says it cannot trace this transaction at all (its state is pruned on a non-archive node, or gone
+ * from a devnet's memory): asking again would not help.
+ */
+const untraceable = (error: unknown) =>
+  error instanceof BaseError &&
+  (!!error.walk((e) => e instanceof ResourceNotFoundRpcError) ||
+    /historical state|missing trie node|state .*not (found|available)|pruned/i.test(error.message))
+
 /** The node could not be reached (as opposed to answering with an error for this transaction). */
 const unreachable = (error: unknown) =>
   error instanceof BaseError &&
@@ -108,11 +118,11 @@ export function createExecutionResolver(
         if (unreachable(error)) throw error
         // The node answers with an error for this transaction (e.g. its state is no longer kept, as on a
         // non-archive node): a few tries, then the execution stays listed without parameters.
-        if (attempt >= MAX_TRACE_ATTEMPTS) {
+        if (untraceable(error) || attempt >= MAX_TRACE_ATTEMPTS) {
           options.onGiveUp?.(hash, error)
           return undefined
         }
-        await pause(100 * 4 ** attempt)
+        await pause(50 * 3 ** attempt)
       }
     }
     tracing = true
