@@ -1,6 +1,7 @@
 // `npm start`: runs Concord and prints the URL to open.
 //   default                  embedded devnet + demo scenario + gateway + web, one origin
 //   CONCORD_RPC_URL=…        no devnet: the gateway follows that chain instead (data kept in .data/)
+//   CONCORD_PUBLIC_RPC_URL=… with it: the RPC URL browsers may use (the private one is never published)
 //   CONCORD_GATEWAY_URL=…    web app only, talking to that gateway (e.g. the public Safe client gateway)
 // PORT (3000), HOST (127.0.0.1), DEVNET_PORT (8545), WALLETCONNECT_PROJECT_ID, DATABASE_URL as for the gateway.
 
@@ -47,12 +48,13 @@ if (env.CONCORD_GATEWAY_URL) {
       databaseUrl: env.DATABASE_URL,
       webDir: webDistDir,
       walletConnectProjectId,
-      chains: [{ chainId, name: `Chain ${chainId}`, rpcUrl }],
+      // The RPC URL often carries a key: browsers get CONCORD_PUBLIC_RPC_URL, or use their wallet's node.
+      chains: [{ chainId, name: `Chain ${chainId}`, rpcUrl, publicRpcUrl: env.CONCORD_PUBLIC_RPC_URL }],
     }),
   )
   url = await gateway.listen()
   stops.push(() => gateway.stop())
-  console.log(`Following chain ${chainId} at ${rpcUrl}`)
+  console.log(`Following chain ${chainId} at ${new URL(rpcUrl).host}`)
 } else {
   const stack = await startStack({
     port,

@@ -1,5 +1,14 @@
 import type { Chain } from 'viem'
-import { type Config, type CreateConnectorFn, createConfig, createStorage, http, type Transport } from 'wagmi'
+import {
+  type Config,
+  type CreateConnectorFn,
+  createConfig,
+  createStorage,
+  http,
+  injected,
+  type Transport,
+  unstable_connector,
+} from 'wagmi'
 import {
   MULTICALL_BATCH_SIZE,
   POLLING_INTERVAL_MS,
@@ -26,7 +35,11 @@ export type CreateWagmiConfigParameters = {
 /** wagmi config for the chains the gateway serves (built at runtime, after they load). */
 export function createWagmiConfig({ chains, connectors }: CreateWagmiConfigParameters): Config {
   const transports: Record<number, Transport> = {}
-  for (const chain of chains) transports[chain.id] = createTransport(chain.rpcUrls.default.http[0])
+  for (const chain of chains) {
+    const rpcUrl = chain.rpcUrls.default.http[0]
+    // A gateway that keeps its chain's RPC private publishes none: read through the connected wallet's node.
+    transports[chain.id] = rpcUrl ? createTransport(rpcUrl) : unstable_connector(injected)
+  }
   return createConfig({
     chains,
     connectors,
