@@ -180,13 +180,19 @@ describe.each<DevnetEngine>(['anvil', 'hardhat'])('startDevnet on %s', (engine) 
     }
   })
 
-  it.runIf(engine === 'anvil')('answers debug_traceTransaction with the callTracer', async () => {
+  it(`${engine === 'anvil' ? 'answers' : 'refuses'} debug_traceTransaction with the callTracer`, async () => {
     const { relayer, safes } = devnet.scenario!
     const relayed = safes.mainnet.executions.find((e) => e.relayed)!
-    const trace = (await devnet.client.request({
+    const request = devnet.client.request({
       method: 'debug_traceTransaction',
       params: [relayed.hash, { tracer: 'callTracer' }],
-    } as never)) as CallFrame
+    } as never)
+    if (engine === 'hardhat') {
+      // Why the fallback devnet cannot give a relayed non-L2 execution its parameters.
+      await expect(request).rejects.toThrow(/tracer/)
+      return
+    }
+    const trace = (await request) as CallFrame
     expect(trace.to.toLowerCase()).toBe(relayer.toLowerCase())
     const exec = trace.calls?.find((c) => c.to.toLowerCase() === safes.mainnet.address.toLowerCase())
     expect(exec?.input.startsWith(execTransaction)).toBe(true)

@@ -17,7 +17,7 @@ import {
 } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
 import { createExecutionResolver } from './executionParams.ts'
-import type { ModuleRow, MultisigRow } from './processLogs.ts'
+import { type ModuleRow, type MultisigRow, UNKNOWN_PARAMS } from './processLogs.ts'
 
 const CHAIN = 1
 const SAFE: Address = '0x5afe5afE5afE5afE5afE5aFe5aFe5Afe5Afe5AfE'
@@ -52,20 +52,9 @@ const unresolved = (nonce = 3): MultisigRow => ({
   safe: SAFE,
   safeTxHash,
   nonce,
-  to: null,
-  value: null,
-  data: null,
-  operation: null,
-  safeTxGas: null,
-  baseGas: null,
-  gasPrice: null,
-  gasToken: null,
-  refundReceiver: null,
-  signatures: null,
-  executor: null,
+  ...UNKNOWN_PARAMS,
   threshold: 1,
   owners: [SENDER],
-  paramsSource: null,
   success: true,
   txHash: TX,
   blockNumber: 10,

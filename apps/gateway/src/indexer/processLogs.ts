@@ -226,6 +226,22 @@ function finishModuleExecution(module: Address, success: boolean, ctx: Ctx): voi
   ctx.out.history.push(historyRow(ctx, 'module'))
 }
 
+/** The parameters of an execution no log carries (a non-L2 Safe's), until something explains them. */
+export const UNKNOWN_PARAMS = {
+  to: null,
+  value: null,
+  data: null,
+  operation: null,
+  safeTxGas: null,
+  baseGas: null,
+  gasPrice: null,
+  gasToken: null,
+  refundReceiver: null,
+  signatures: null,
+  executor: null,
+  paramsSource: null,
+} as const satisfies Partial<MultisigRow>
+
 const executionBase = (ctx: Ctx) => ({
   chainId: ctx.input.chainId,
   safe: ctx.safe.address,
@@ -249,18 +265,7 @@ function finishExecution(safeTxHash: Hex, success: boolean, ctx: Ctx): void {
           ...executionBase(ctx),
           nonce: ctx.safe.nonce,
           threshold: start.threshold,
-          to: null,
-          value: null,
-          data: null,
-          operation: null,
-          safeTxGas: null,
-          baseGas: null,
-          gasPrice: null,
-          gasToken: null,
-          refundReceiver: null,
-          signatures: null,
-          executor: null,
-          paramsSource: null,
+          ...UNKNOWN_PARAMS,
         }
   ctx.out.multisig.push({
     ...row,
