@@ -1,23 +1,18 @@
 // Follows one chain: backfills from the configured start block with eth_getLogs (topics only, in windows
 // that adapt to what the node accepts), then tails new blocks (a newHeads subscription when the chain has a
 // WebSocket URL, else polling), re-checking recent hashes for reorgs.
-import {
-  type Address,
-  createPublicClient,
-  getAddress,
-  type Hex,
-  type PublicClient,
-  pad,
-  webSocket,
-} from 'viem'
+import { type Address, createPublicClient, getAddress, type Hex, type PublicClient, webSocket } from 'viem'
 import type { ChainConfig } from '../config/chainConfig.ts'
 import type { Database } from '../db/createDatabase.ts'
 import { createRpcClient } from '../rpc/rpcClient.ts'
+import { createChainReader } from './chainReader.ts'
 import { readCreations, singletonsWithoutFactory } from './creations.ts'
-import { type RawLog, SAFE_SETUP_TOPIC, SAFE_TOPICS, TRANSFER_TOPIC, toRawLog } from './events.ts'
+import type { RawLog } from './events.ts'
 import { createExecutionResolver } from './executionParams.ts'
 import { type Cursor, createIndexStore } from './indexStore.ts'
-import { processLogs, processTransfers, type SafeRow } from './processLogs.ts'
+import { processLogs } from './processLogs.ts'
+import { processTransfers } from './processTransfers.ts'
+import type { SafeRow } from './rows.ts'
 import { createMasterCopyResolver, singletonCandidates } from './singletons.ts'
 import { enrichTokens } from './tokenMetadata.ts'
 
@@ -58,8 +53,6 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
   const pollingInterval = options.pollingInterval ?? 4000
   const subscribedPollingInterval = options.subscribedPollingInterval ?? 30_000
   const reorgWindow = options.reorgWindow ?? chain.reorgWindow
-  const maxWindow = options.maxWindow ?? 10_000
-  let window = options.initialWindow ?? 2_000
   const store = createIndexStore(db, chain.chainId)
   const client: PublicClient = createRpcClient(chain)
   const masterCopies = createMasterCopyResolver(client, chain)
@@ -86,73 +79,11 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
   /** Indexed Safe addresses (token transfers are fetched for these); reloaded after a rollback. */
   let knownSafes: Set<Address> | undefined
 
-  const blockRef = async (number: number) => {
-    // Raw request: only the hash and timestamp are needed, so skip viem's block formatting.
-    const b = await client.request({
-      method: 'eth_getBlockByNumber',
-      params: [`0x${number.toString(16)}`, false],
-    })
-    if (!b) throw new Error(`block ${number} not found`)
-    return { number, hash: b.hash as Hex, timestamp: Number(b.timestamp) }
-  }
-
-  const getLogs = async (from: number, to: number, topics: (Hex | Hex[] | null)[]) => {
-    const raw = await client.request({
-      method: 'eth_getLogs',
-      params: [{ fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}`, topics }],
-    })
-    return raw.map(toRawLog)
-  }
-
-  /** Token transfers from or to any of `safes` (topic filters in chunks the node accepts). */
-  async function transferLogs(from: number, to: number, safes: Set<Address>): Promise<RawLog[]> {
-    const padded = [...safes].map((a) => pad(a.toLowerCase() as Hex))
-    const queries: Promise<RawLog[]>[] = []
-    for (let i = 0; i < padded.length; i += 500) {
-      const chunk = padded.slice(i, i + 500)
-      queries.push(
-        getLogs(from, to, [TRANSFER_TOPIC, chunk]),
-        getLogs(from, to, [TRANSFER_TOPIC, null, chunk]),
-      )
-    }
-    const unique = new Map<string, RawLog>()
-    for (const log of (await Promise.all(queries)).flat())
-      unique.set(`${log.blockNumber}:${log.logIndex}`, log)
-    return [...unique.values()].sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex)
-  }
-
-  /** Reads the window's logs, halving the window while the node refuses it. */
-  async function fetchLogs(
-    from: number,
-    to: number,
-    knownSafes: Set<Address>,
-  ): Promise<{ logs: RawLog[]; transfers: RawLog[]; to: number }> {
-    for (;;) {
-      try {
-        const logs = await getLogs(from, to, [SAFE_TOPICS])
-        // Safes set up in this window may receive tokens in it too.
-        const candidates = new Set(knownSafes)
-        for (const l of logs) if (l.topics[0] === SAFE_SETUP_TOPIC) candidates.add(getAddress(l.address))
-        const transfers = await transferLogs(from, to, candidates)
-        if (logs.length + transfers.length < 5_000 && window < maxWindow)
-          window = Math.min(window * 2, maxWindow)
-        return { logs, transfers, to }
-      } catch (error) {
-        if (to === from) throw error
-        window = Math.max(1, Math.floor((to - from + 1) / 2))
-        to = from + window - 1
-      }
-    }
-  }
-
-  /** Block timestamps: from the logs when the node includes them, else one (batched) getBlock per block. */
-  async function timestamps(logs: RawLog[]): Promise<Map<number, number>> {
-    const times = new Map<number, number>()
-    for (const l of logs) if (l.blockTimestamp !== undefined) times.set(l.blockNumber, l.blockTimestamp)
-    const missing = [...new Set(logs.map((l) => l.blockNumber))].filter((n) => !times.has(n))
-    for (const r of await Promise.all(missing.map(blockRef))) times.set(r.number, r.timestamp)
-    return times
-  }
+  const chainReader = createChainReader(client, {
+    initialWindow: options.initialWindow ?? 2_000,
+    maxWindow: options.maxWindow ?? 10_000,
+  })
+  const { blockRef, timestamps } = chainReader
 
   /** Everything the chain must tell before the pure replay, then the replay, then what it left open. */
   async function process(
@@ -236,7 +167,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     let from = cursor.blockNumber + 1
     knownSafes ??= await store.safeAddresses()
     while (from <= head) {
-      const fetched = await fetchLogs(from, Math.min(from + window - 1, head), knownSafes)
+      const fetched = await chainReader.fetchWindow(from, head, knownSafes)
       const touched = [...new Set(fetched.logs.map((l) => getAddress(l.address)))]
       const safes = await store.loadSafes(touched)
       const { out, times } = await process(fetched.logs, safes, { extraLogs: fetched.transfers })

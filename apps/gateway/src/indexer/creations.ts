@@ -3,7 +3,7 @@
 import { safeProxyFactoryAbi } from '@concord/safe/contracts'
 import { type Address, decodeFunctionData, getAddress, type Hex, type PublicClient, sliceHex } from 'viem'
 import { decodeProxyCreation, PROXY_CREATION_TOPIC, type RawLog, SAFE_SETUP_TOPIC } from './events.ts'
-import type { SafeRow } from './processLogs.ts'
+import type { SafeRow } from './rows.ts'
 
 /** Singleton (storage slot 0) of proxies set up outside a factory call in these logs. */
 export async function singletonsWithoutFactory(

@@ -17,7 +17,7 @@ import {
 } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
 import { createExecutionResolver } from './executionParams.ts'
-import { type ModuleRow, type MultisigRow, UNKNOWN_PARAMS } from './processLogs.ts'
+import { type ModuleRow, type MultisigRow, UNKNOWN_PARAMS } from './rows.ts'
 
 const CHAIN = 1
 const SAFE: Address = '0x5afe5afE5afE5afE5afE5aFe5aFe5Afe5Afe5AfE'

@@ -25,7 +25,7 @@ import {
   zeroAddress,
 } from 'viem'
 import type { ParamsSource } from '../db/schema.ts'
-import type { ModuleRow, MultisigRow } from './processLogs.ts'
+import type { ModuleRow, MultisigRow } from './rows.ts'
 
 /** One call of a transaction: the top-level call, or a frame of its trace. */
 type Call = { from: Address; to: Address; input: Hex }

@@ -18,7 +18,7 @@ import {
   transfers,
 } from '../db/schema.ts'
 import { PROXY_CREATION_TOPIC, type RawLog } from './events.ts'
-import type { HistoryRow, ModuleRow, MultisigRow, SafeRow, TransferRow } from './processLogs.ts'
+import type { HistoryRow, ModuleRow, MultisigRow, SafeRow, TransferRow } from './rows.ts'
 
 export type Cursor = { blockNumber: number; blockHash: Hex; genesisHash: Hex }
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]

@@ -16,7 +16,8 @@ import {
 import { describe, expect, it } from 'vitest'
 import type { RawLog } from './events.ts'
 import recorded from './fixtures/safe-logs.json' with { type: 'json' }
-import { type MasterCopies, processLogs, type SafeRow } from './processLogs.ts'
+import { processLogs } from './processLogs.ts'
+import type { MasterCopies, SafeRow } from './rows.ts'
 
 const masterCopies: MasterCopies = new Map(
   safeSingletons().map((s) => [s.address, { version: versionLabel(s) }]),

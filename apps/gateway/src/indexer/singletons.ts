@@ -5,7 +5,7 @@ import { safeSingletons, singletonByCodeHash, versionLabel } from '@concord/safe
 import { type Address, getAddress, keccak256, type PublicClient, toEventSelector } from 'viem'
 import type { ChainConfig } from '../config/chainConfig.ts'
 import { decodeProxyCreation, type RawLog } from './events.ts'
-import type { MasterCopies } from './processLogs.ts'
+import type { MasterCopies } from './rows.ts'
 
 export type MasterCopyResolver = {
   /** The master copies among `candidates` (plus every statically known one), reading unknown code once. */

@@ -1,0 +1,87 @@
+// What the indexer reads from the node, shaped for it: block hashes and timestamps, and a window of Safe and
+// token-transfer logs whose size adapts to what the node accepts.
+import { type Address, getAddress, type Hex, type PublicClient, pad } from 'viem'
+import { type RawLog, SAFE_SETUP_TOPIC, SAFE_TOPICS, TRANSFER_TOPIC, toRawLog } from './events.ts'
+
+export type BlockRef = { number: number; hash: Hex; timestamp: number }
+
+export function createChainReader(client: PublicClient, sizes: { initialWindow: number; maxWindow: number }) {
+  const { maxWindow } = sizes
+  let window = sizes.initialWindow
+
+  const blockRef = async (number: number): Promise<BlockRef> => {
+    // Raw request: only the hash and timestamp are needed, so skip viem's block formatting.
+    const b = await client.request({
+      method: 'eth_getBlockByNumber',
+      params: [`0x${number.toString(16)}`, false],
+    })
+    if (!b) throw new Error(`block ${number} not found`)
+    return { number, hash: b.hash as Hex, timestamp: Number(b.timestamp) }
+  }
+
+  const getLogs = async (from: number, to: number, topics: (Hex | Hex[] | null)[]) => {
+    const raw = await client.request({
+      method: 'eth_getLogs',
+      params: [{ fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}`, topics }],
+    })
+    return raw.map(toRawLog)
+  }
+
+  /** Token transfers from or to any of `safes` (topic filters in chunks the node accepts). */
+  async function transferLogs(from: number, to: number, safes: Set<Address>): Promise<RawLog[]> {
+    const padded = [...safes].map((a) => pad(a.toLowerCase() as Hex))
+    const queries: Promise<RawLog[]>[] = []
+    for (let i = 0; i < padded.length; i += 500) {
+      const chunk = padded.slice(i, i + 500)
+      queries.push(
+        getLogs(from, to, [TRANSFER_TOPIC, chunk]),
+        getLogs(from, to, [TRANSFER_TOPIC, null, chunk]),
+      )
+    }
+    const unique = new Map<string, RawLog>()
+    for (const log of (await Promise.all(queries)).flat())
+      unique.set(`${log.blockNumber}:${log.logIndex}`, log)
+    return [...unique.values()].sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex)
+  }
+
+  /**
+   * The logs of the next window from `from` (at most to `head`), halving the window while the node refuses
+   * it and doubling it while answers stay small.
+   */
+  async function fetchWindow(
+    from: number,
+    head: number,
+    knownSafes: Set<Address>,
+  ): Promise<{ logs: RawLog[]; transfers: RawLog[]; to: number }> {
+    let to = Math.min(from + window - 1, head)
+    for (;;) {
+      try {
+        const logs = await getLogs(from, to, [SAFE_TOPICS])
+        // Safes set up in this window may receive tokens in it too.
+        const candidates = new Set(knownSafes)
+        for (const l of logs) if (l.topics[0] === SAFE_SETUP_TOPIC) candidates.add(getAddress(l.address))
+        const transfers = await transferLogs(from, to, candidates)
+        if (logs.length + transfers.length < 5_000 && window < maxWindow)
+          window = Math.min(window * 2, maxWindow)
+        return { logs, transfers, to }
+      } catch (error) {
+        if (to === from) throw error
+        window = Math.max(1, Math.floor((to - from + 1) / 2))
+        to = from + window - 1
+      }
+    }
+  }
+
+  /** Block timestamps: from the logs when the node includes them, else one (batched) getBlock per block. */
+  async function timestamps(logs: RawLog[]): Promise<Map<number, number>> {
+    const times = new Map<number, number>()
+    for (const l of logs) if (l.blockTimestamp !== undefined) times.set(l.blockNumber, l.blockTimestamp)
+    const missing = [...new Set(logs.map((l) => l.blockNumber))].filter((n) => !times.has(n))
+    for (const r of await Promise.all(missing.map(blockRef))) times.set(r.number, r.timestamp)
+    return times
+  }
+
+  return { blockRef, fetchWindow, timestamps }
+}
+
+export type ChainReader = ReturnType<typeof createChainReader>

@@ -1,0 +1,34 @@
+// The rows the indexer derives from logs, one home for their types (the tables are in db/schema.ts).
+import type { Address } from 'viem'
+import type {
+  historyItems,
+  moduleTransactions,
+  multisigTransactions,
+  safes,
+  transfers,
+} from '../db/schema.ts'
+
+export type SafeRow = typeof safes.$inferSelect
+export type MultisigRow = typeof multisigTransactions.$inferInsert
+export type ModuleRow = typeof moduleTransactions.$inferInsert
+export type TransferRow = typeof transfers.$inferInsert
+export type HistoryRow = typeof historyItems.$inferInsert
+
+/** A singleton a proxy may point at to count as a Safe, and the version label it gives (`1.3.0+L2`). */
+export type MasterCopies = Map<Address, { version: string | null }>
+
+/** The parameters of an execution no log carries (a non-L2 Safe's), until something explains them. */
+export const UNKNOWN_PARAMS = {
+  to: null,
+  value: null,
+  data: null,
+  operation: null,
+  safeTxGas: null,
+  baseGas: null,
+  gasPrice: null,
+  gasToken: null,
+  refundReceiver: null,
+  signatures: null,
+  executor: null,
+  paramsSource: null,
+} as const satisfies Partial<MultisigRow>
