@@ -1,13 +1,12 @@
-// Indexed rows → the CGW transaction shapes (cgw-api §5.1, §5.2, §6.1). The txInfo type follows the
-// Client Gateway's rules so a Safe{Wallet}-style client renders our history unchanged.
+// What a transaction is (its txInfo, cgw-api §5.1): the type follows the Client Gateway's rules so a
+// Safe{Wallet}-style client renders our history unchanged. The list summaries and details that carry it
+// are in txSummary.mapper.ts and txDetails.mapper.ts.
 import { safeV141 } from '@concord/safe/contracts'
 import { knownMasterCopies } from '@concord/safe/deployments'
-import { countSignatures, parseSignatures } from '@concord/safe/signatures'
 import { trustedDelegateCallTargets } from '@concord/safe/versions'
 import { type Address, getAddress, type Hex, zeroAddress } from 'viem'
 import type { DataDecoded, DataDecoder, MultiSendTx } from '../dataDecoder/decodeData.ts'
-import { transactionId } from './transactionIds.ts'
-import type { ModuleTx, MultisigTx, Token, Transfer } from './transactions.repository.ts'
+import type { Token, Transfer } from './transactions.repository.ts'
 
 export type AddressInfo = { value: string; name: string | null; logoUri: string | null }
 
@@ -55,7 +54,7 @@ export function addressInfo(address: string, ctx?: Pick<MapContext, 'tokens'>): 
   }
 }
 
-const dataSize = (data: string) => Math.max(0, Math.floor((data.length - 2) / 2))
+export const dataSize = (data: string) => Math.max(0, Math.floor((data.length - 2) / 2))
 const param = (d: DataDecoded | null, i: number) => {
   const v = d?.parameters?.[i]?.value
   return typeof v === 'string' ? v : ''
@@ -159,10 +158,10 @@ export function transferInfo(
   }
 }
 
-type Call = { to: string; value: string; data: string; operation: number }
+export type Call = { to: string; value: string; data: string; operation: number }
 /** A call as stored: a non-L2 Safe's execution may have no known parameters (all null). */
-type StoredCall = { [K in keyof Call]: Call[K] | null }
-const known = (call: StoredCall): call is Call => call.to !== null
+export type StoredCall = { [K in keyof Call]: Call[K] | null }
+export const known = (call: StoredCall): call is Call => call.to !== null
 
 /** What history shows for an execution whose call could not be read from the chain. */
 const unknownCallInfo = (ctx: MapContext) => ({
@@ -232,136 +231,4 @@ export function tokensTouched(call: StoredCall, decoder: DataDecoder): string[] 
   const batch = decoded?.parameters?.find((p) => p.name === 'transactions')?.valueDecoded
   if (Array.isArray(batch)) for (const tx of batch as MultiSendTx[]) out.push(tx.to)
   return out
-}
-
-const ms = (seconds: number) => seconds * 1000
-
-export function multisigSummary(tx: MultisigTx, ctx: MapContext) {
-  // Unknown signatures: the execution itself proves the threshold was met.
-  const signatures = tx.signatures === null ? tx.threshold : countSignatures(tx.signatures as Hex)
-  return {
-    id: transactionId.multisig(tx.safe, tx.safeTxHash),
-    timestamp: ms(tx.timestamp),
-    txStatus: tx.success ? ('SUCCESS' as const) : ('FAILED' as const),
-    txInfo: callInfo(tx, ctx, { refundsConsistent: refundsConsistent(tx) }),
-    executionInfo: {
-      type: 'MULTISIG' as const,
-      nonce: tx.nonce,
-      confirmationsRequired: tx.threshold,
-      confirmationsSubmitted: signatures,
-      missingSigners: null,
-    },
-    safeAppInfo: null,
-    txHash: tx.txHash,
-    note: null,
-  }
-}
-
-const refundsConsistent = (tx: MultisigTx) => {
-  const set = [
-    tx.baseGas !== '0',
-    tx.gasPrice !== '0',
-    tx.gasToken !== zeroAddress,
-    tx.refundReceiver !== zeroAddress,
-  ]
-  return set.every(Boolean) || !set.some(Boolean)
-}
-
-export function moduleSummary(tx: ModuleTx, ctx: MapContext) {
-  return {
-    id: transactionId.module(tx.safe, tx.txHash, tx.logIndex),
-    timestamp: ms(tx.timestamp),
-    txStatus: tx.success ? ('SUCCESS' as const) : ('FAILED' as const),
-    txInfo: callInfo(tx, ctx),
-    executionInfo: { type: 'MODULE' as const, address: addressInfo(tx.module, ctx) },
-    safeAppInfo: null,
-    txHash: tx.txHash,
-    note: null,
-  }
-}
-
-/** A token transfer is trusted when its token's metadata could be read; native coin has no token. */
-const trustedToken = (t: Pick<Transfer, 'token'>, ctx: MapContext) =>
-  t.token ? !(ctx.tokens.get(t.token)?.invalid ?? true) : null
-
-export function transferSummary(t: Transfer, ctx: MapContext) {
-  return {
-    id: transactionId.transfer(t.safe, t.txHash, t.logIndex),
-    timestamp: ms(t.timestamp),
-    txStatus: 'SUCCESS' as const,
-    txInfo: transferInfo(t, ctx, trustedToken(t, ctx)),
-    executionInfo: null,
-    safeAppInfo: null,
-    txHash: t.txHash,
-    note: null,
-  }
-}
-
-export type Creation = {
-  creator: string | null
-  saltNonce: string | null
-  factory: string | null
-  txHash: string
-  implementation: string
-  timestamp: number | null
-}
-
-export function creationInfo(c: Creation) {
-  return {
-    type: 'Creation' as const,
-    humanDescription: null,
-    creator: addressInfo(c.creator ?? zeroAddress),
-    transactionHash: c.txHash,
-    implementation: addressInfo(c.implementation),
-    factory: addressInfo(c.factory ?? zeroAddress),
-    saltNonce: c.saltNonce,
-  }
-}
-
-export function creationSummary(safe: string, c: Creation) {
-  return {
-    id: transactionId.creation(safe),
-    timestamp: ms(c.timestamp ?? 0),
-    txStatus: 'SUCCESS' as const,
-    txInfo: creationInfo(c),
-    executionInfo: null,
-    safeAppInfo: null,
-    txHash: c.txHash,
-    note: null,
-  }
-}
-
-/** Confirmations of an executed transaction, read from the signatures it was executed with. */
-export async function confirmations(tx: MultisigTx) {
-  if (tx.signatures === null) return []
-  const parsed = await parseSignatures(tx.signatures as Hex, tx.safeTxHash as Hex)
-  return parsed.map((p) => ({
-    signer: addressInfo(p.signer),
-    signature: p.signature as string,
-    submittedAt: ms(tx.timestamp),
-  }))
-}
-
-export function txData(stored: StoredCall, ctx: MapContext) {
-  if (!known(stored)) return null
-  const call: Call = stored
-  const decoded = dataSize(call.data) > 0 ? ctx.decoder.decode(call.data as Hex, call.to as Address) : null
-  const index: Record<string, AddressInfo> = {}
-  const batch = decoded?.parameters?.find((p) => p.name === 'transactions')?.valueDecoded
-  if (Array.isArray(batch))
-    for (const sub of batch as MultiSendTx[]) {
-      const info = addressInfo(sub.to, ctx)
-      if (info.name) index[sub.to] = info
-    }
-  return {
-    hexData: dataSize(call.data) > 0 ? call.data : null,
-    dataDecoded: decoded,
-    to: addressInfo(call.to, ctx),
-    value: call.value,
-    operation: call.operation as 0 | 1,
-    trustedDelegateCallTarget:
-      call.operation === 1 ? trustedDelegateCallTargets().has(call.to as Address) : null,
-    addressInfoIndex: Object.keys(index).length ? index : null,
-    tokenInfoIndex: null,
-  }
 }

@@ -1,0 +1,112 @@
+// Transaction details (cgw-api §6.1): a multisig or module execution, a transfer, or the Safe's creation.
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { zeroAddress } from 'viem'
+import { HttpError, NotFoundError } from '../../http/errors.ts'
+import { requireChain } from '../../http/require.ts'
+import { ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
+import type { ChainsRepository } from '../chains/chains.repository.ts'
+import type { SafesRepository } from '../safes/safes.repository.ts'
+import { parseTransactionId } from './transactionIds.ts'
+import type { MapContexts } from './transactions.context.ts'
+import type { TransactionsRepository } from './transactions.repository.ts'
+import { confirmations, toDetails, txData } from './txDetails.mapper.ts'
+import { addressInfo } from './txInfo.mapper.ts'
+import { creationSummary, moduleSummary, multisigSummary, transferSummary } from './txSummary.mapper.ts'
+
+const getTransactionDetails = createRoute({
+  method: 'get',
+  path: '/v1/chains/{chainId}/transactions/{transactionId}',
+  tags: ['transactions'],
+  request: {
+    params: z.object({
+      chainId: ChainIdParam,
+      transactionId: z.string().openapi({ param: { name: 'transactionId', in: 'path' } }),
+    }),
+  },
+  responses: {
+    200: json(z.record(z.string(), z.unknown()).openapi('TransactionDetails'), 'Transaction details'),
+    400: errorResponses[422],
+    ...errorResponses,
+  },
+})
+
+export function createTransactionDetailsRoutes(deps: {
+  chains: ChainsRepository
+  safes: SafesRepository
+  transactions: TransactionsRepository
+  mapContexts: MapContexts
+}) {
+  const { chains, safes, transactions: repo } = deps
+  const { context, calledAddresses } = deps.mapContexts
+
+  return new OpenAPIHono().openapi(getTransactionDetails, async (c) => {
+    const { chainId, transactionId } = c.req.valid('param')
+    const parsed = parseTransactionId(transactionId)
+    if (!parsed) throw new HttpError(400, 'Invalid transaction ID')
+    const id = (await requireChain(chains, chainId)).chainId
+
+    if (parsed.kind === 'multisig') {
+      const tx = await repo.multisigByHash(id, parsed.safeTxHash)
+      if (!tx || (parsed.safe && parsed.safe !== tx.safe)) throw new NotFoundError('Transaction not found')
+      const ctx = await context(id, tx.safe, [
+        ...calledAddresses([tx]),
+        ...(tx.gasToken ? [tx.gasToken] : []),
+      ])
+      const summary = multisigSummary(tx, ctx)
+      return c.json(
+        toDetails(tx.safe, summary, {
+          txData: txData(tx, ctx),
+          detailedExecutionInfo: {
+            type: 'MULTISIG',
+            submittedAt: summary.timestamp,
+            nonce: tx.nonce,
+            // Unknown parameters (a non-L2 execution no source explained) read as the defaults.
+            safeTxGas: tx.safeTxGas ?? '0',
+            baseGas: tx.baseGas ?? '0',
+            gasPrice: tx.gasPrice ?? '0',
+            gasToken: tx.gasToken ?? zeroAddress,
+            fee: '0',
+            payment: '0',
+            refundReceiver: addressInfo(tx.refundReceiver ?? zeroAddress),
+            safeTxHash: tx.safeTxHash,
+            executor: tx.executor ? addressInfo(tx.executor) : null,
+            // The owners when it executed, not today's.
+            signers: tx.owners.map((o) => addressInfo(o)),
+            confirmationsRequired: tx.threshold,
+            confirmations: await confirmations(tx),
+            rejectors: [],
+            gasTokenInfo: null,
+            trusted: true,
+            proposer: null,
+            proposedByDelegate: null,
+          },
+        }),
+        200,
+      )
+    }
+
+    const safe = await safes.get(id, parsed.safe)
+    if (!safe) throw new NotFoundError(`No Safe at ${parsed.safe} on chain ${chainId}`)
+    if (parsed.kind === 'module') {
+      const tx = await repo.moduleAt(id, safe.address, parsed.txHash, parsed.logIndex)
+      if (!tx) throw new NotFoundError('Transaction not found')
+      const ctx = await context(id, safe.address, calledAddresses([tx]))
+      return c.json(
+        toDetails(safe.address, moduleSummary(tx, ctx), {
+          txData: txData(tx, ctx),
+          detailedExecutionInfo: { type: 'MODULE', address: addressInfo(tx.module) },
+        }),
+        200,
+      )
+    }
+    if (parsed.kind === 'transfer') {
+      const t = await repo.transferAt(id, safe.address, parsed.txHash, parsed.logIndex)
+      if (!t) throw new NotFoundError('Transaction not found')
+      const ctx = await context(id, safe.address, t.token ? [t.token] : [])
+      return c.json(toDetails(safe.address, transferSummary(t, ctx)), 200)
+    }
+    const creation = await repo.creation(id, safe.address)
+    if (!creation) throw new NotFoundError('Transaction not found')
+    return c.json(toDetails(safe.address, creationSummary(safe.address, creation)), 200)
+  })
+}
