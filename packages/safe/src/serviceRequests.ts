@@ -1,0 +1,23 @@
+// EIP-712 requests the Transaction Service (and so the Client Gateway) accepts besides SafeTx: deleting a
+// proposal. `totp` is the current hour since the epoch; the server accepts the current and the previous one.
+import type { Address, Hex } from 'viem'
+
+export const SERVICE_DOMAIN_NAME = 'Safe Transaction Service'
+
+/** The hour counter signed into service requests. */
+export const totp = (nowMs = Date.now()): number => Math.floor(nowMs / 1000 / 3600)
+
+/** What a proposer signs to delete the proposal `safeTxHash` of `safe` (not executed yet). */
+export function deleteRequestTypedData(p: { chainId: number; safe: Address; safeTxHash: Hex; totp: number }) {
+  return {
+    domain: { name: SERVICE_DOMAIN_NAME, version: '1.0', chainId: p.chainId, verifyingContract: p.safe },
+    types: {
+      DeleteRequest: [
+        { name: 'safeTxHash', type: 'bytes32' },
+        { name: 'totp', type: 'uint256' },
+      ],
+    },
+    primaryType: 'DeleteRequest',
+    message: { safeTxHash: p.safeTxHash, totp: BigInt(p.totp) },
+  } as const
+}
