@@ -1,7 +1,9 @@
 import type { AddressEx, ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { explorerAddressUrl } from '../../lib/explorer'
 import { shortAddress } from '../../lib/format'
+import { CopyButton } from './CopyButton'
 import { ExplorerLink } from './ExplorerLink'
+import { Identicon } from './Identicon'
 
 export type AddressViewProps = {
   address: string
@@ -11,31 +13,48 @@ export type AddressViewProps = {
   explorerUrl?: string | undefined
   short?: boolean
   testId?: string
+  /** A badge after the address, e.g. "you" for the connected wallet. */
+  badge?: string | undefined
 }
 
-/** An address in monospace, optionally named and linked to the chain's explorer. */
-export function AddressView({ address, name, explorerUrl, short, testId }: AddressViewProps) {
+/** An address in monospace with its identicon and a copy button, optionally named and linked to the explorer. */
+export function AddressView({ address, name, explorerUrl, short, testId, badge }: AddressViewProps) {
   return (
     <span className="address-view" data-testid={testId} data-address={address}>
+      <Identicon value={address} />
       {name ? <span className="address-name">{name}</span> : null}
       <code className="address" title={address}>
         {short ? shortAddress(address) : address}
       </code>
+      {badge ? (
+        <span className="badge" data-testid="address-badge">
+          {badge}
+        </span>
+      ) : null}
+      <CopyButton value={address} label="Copy address" />
       <ExplorerLink url={explorerUrl} />
     </span>
   )
 }
 
-export type ChainAddressProps = { chain: ChainInfo; address: AddressEx; testId?: string }
+export type ChainAddressProps = {
+  chain: ChainInfo
+  address: AddressEx
+  testId?: string
+  badge?: string | undefined
+  short?: boolean
+}
 
 /** A gateway `AddressEx` (address and known name), linked to the chain's explorer. */
-export function ChainAddress({ chain, address, testId }: ChainAddressProps) {
+export function ChainAddress({ chain, address, testId, badge, short }: ChainAddressProps) {
   return (
     <AddressView
       address={address.value}
       name={address.name}
       explorerUrl={explorerAddressUrl(chain, address.value)}
       testId={testId}
+      badge={badge}
+      short={short}
     />
   )
 }
