@@ -1,7 +1,9 @@
 import { type Address, isAddressEqual } from 'viem'
 import type { QueueGroup } from './groupQueue'
 
-export type DeletePolicy = { allowed: true } | { allowed: false; reason: string }
+export type DeletePolicy =
+  | { allowed: true }
+  | { allowed: false; code: 'unknown-proposer' | 'not-proposer' | 'gap'; reason: string }
 
 /**
  * Whether the connected account may delete a queued proposal, mirroring the gateway's rule: only its
@@ -15,14 +17,19 @@ export function deletePolicy(p: {
   groups: readonly QueueGroup[]
 }): DeletePolicy {
   if (!p.proposer)
-    return { allowed: false, reason: 'The gateway does not know who proposed this transaction' }
+    return {
+      allowed: false,
+      code: 'unknown-proposer',
+      reason: 'The gateway does not know who proposed this transaction',
+    }
   if (!p.account || !isAddressEqual(p.account, p.proposer))
-    return { allowed: false, reason: 'Only its proposer can delete a transaction' }
+    return { allowed: false, code: 'not-proposer', reason: 'Only its proposer can delete a transaction' }
   const group = p.groups.find((g) => g.nonce === p.nonce)
   const lastNonce = Math.max(...p.groups.map((g) => g.nonce))
   if ((group?.transactions.length ?? 0) > 1 || p.nonce === lastNonce) return { allowed: true }
   return {
     allowed: false,
+    code: 'gap',
     reason: `Deleting it would leave nonce ${p.nonce} empty while later nonces wait: reject or replace it instead`,
   }
 }

@@ -85,12 +85,14 @@ describe('deletePolicy', () => {
   it('error: not the proposer, or a gap would open', () => {
     expect(deletePolicy({ account: other, proposer, nonce: 7, groups })).toEqual({
       allowed: false,
+      code: 'not-proposer',
       reason: 'Only its proposer can delete a transaction',
     })
     expect(deletePolicy({ account: undefined, proposer, nonce: 7, groups }).allowed).toBe(false)
     expect(deletePolicy({ account: proposer, proposer: undefined, nonce: 7, groups }).allowed).toBe(false)
     expect(deletePolicy({ account: proposer.toLowerCase() as any, proposer, nonce: 6, groups })).toEqual({
       allowed: false,
+      code: 'gap',
       reason: 'Deleting it would leave nonce 6 empty while later nonces wait: reject or replace it instead',
     })
   })

@@ -1,0 +1,68 @@
+import type { SafeTx } from '@concord/safe/SafeTx'
+import { type SafeTxCheck, verifySafeTx } from '@concord/safe/verifySafeTx'
+import type { TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
+import type { Address, Hex } from 'viem'
+import type { OnChainSafe } from '../api'
+import { type QueuedSafeTx, toSafeTx } from '../utils/toSafeTx'
+
+/** The gateway's data did not hold up: nothing may be signed or executed from it. */
+export class VerificationError extends Error {
+  override name = 'VerificationError'
+  constructor(readonly problems: string[]) {
+    super(`Refused: the gateway's data does not match what was recomputed. ${problems.join('. ')}`)
+  }
+}
+
+export type VerifiedQueuedTx = QueuedSafeTx & {
+  check: SafeTxCheck
+  safeTxHash: Hex
+  /** Verified confirmations (owner on chain, signature recovers to it), with their signature bytes. */
+  signatures: { signer: Address; signature: Hex }[]
+}
+
+/**
+ * Recomputes the safeTxHash from the fields shown and recovers every confirmation against the owners read
+ * from the chain (the lesson of the 2025 Bybit incident: never sign what the server says without checking).
+ * Throws VerificationError on any mismatch.
+ */
+export async function verifyQueued(p: {
+  chainId: number
+  safe: Address
+  details: TransactionDetails
+  onChain: OnChainSafe
+}): Promise<VerifiedQueuedTx> {
+  let queued: QueuedSafeTx
+  try {
+    queued = toSafeTx(p.details)
+  } catch (error) {
+    throw new VerificationError([error instanceof Error ? error.message : String(error)])
+  }
+  const check = await verifySafeTx({
+    chainId: p.chainId,
+    safe: p.safe,
+    tx: queued.tx,
+    claimedSafeTxHash: queued.claimedSafeTxHash,
+    confirmations: queued.confirmations,
+    owners: p.onChain.owners,
+  })
+  if (check.problems.length > 0) throw new VerificationError(check.problems)
+  const signatures = queued.confirmations.flatMap((c) =>
+    c.signature && check.confirmedBy.includes(c.signer) ? [{ signer: c.signer, signature: c.signature }] : [],
+  )
+  return { ...queued, check, safeTxHash: check.safeTxHash, signatures }
+}
+
+/** The parameters of execTransaction for a SafeTx and its joined signatures. */
+export const execTransactionArgs = (tx: SafeTx, signatures: Hex) =>
+  [
+    tx.to,
+    tx.value,
+    tx.data,
+    tx.operation,
+    tx.safeTxGas,
+    tx.baseGas,
+    tx.gasPrice,
+    tx.gasToken,
+    tx.refundReceiver,
+    signatures,
+  ] as const

@@ -1,0 +1,93 @@
+import type { TransactionSummary } from '@safe-global/safe-gateway-typescript-sdk'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { type Address, isAddressEqual } from 'viem'
+import { useAccount } from 'wagmi'
+import { queuedDetailsQueryOptions } from '../queries'
+import { deletePolicy } from '../utils/deletePolicy'
+import { multisigInfo } from '../utils/groupQueue'
+import { multisigDetails } from '../utils/toSafeTx'
+import { DeleteButton } from './DeleteButton'
+import type { QueueGroupViewProps } from './QueueGroupView'
+import { ReviewPanel } from './ReviewPanel'
+
+export type QueueItemProps = QueueGroupViewProps & { tx: TransactionSummary }
+
+/** A queued transaction: its summary, confirmation count and what the connected owner can do with it. */
+export function QueueItem(props: QueueItemProps) {
+  const { chain, tx, safeInfo, group } = props
+  const info = multisigInfo(tx)
+  const { address, chainId: walletChainId } = useAccount()
+  const [review, setReview] = useState<'confirm' | 'execute' | null>(null)
+  const details = useQuery(queuedDetailsQueryOptions(chain.chainId, tx))
+  const execution = details.data ? multisigDetails(details.data) : undefined
+
+  const isOwner =
+    !!address && !!safeInfo?.owners.some((owner) => isAddressEqual(owner.value as Address, address))
+  const confirmed =
+    !!address && !!execution?.confirmations.some((c) => isAddressEqual(c.signer.value as Address, address))
+  const submitted = info?.confirmationsSubmitted ?? 0
+  const required = info?.confirmationsRequired ?? 0
+  // The executor's own pre-validated signature counts as one confirmation if it has not confirmed yet.
+  const executable = submitted >= required || (isOwner && !confirmed && submitted + 1 >= required)
+  const isNext = safeInfo ? group.nonce === safeInfo.nonce : group.label === 'Next'
+  const wrongChain = walletChainId !== undefined && String(walletChainId) !== chain.chainId
+  const policy = deletePolicy({
+    account: address,
+    proposer: execution?.proposer?.value as Address | undefined,
+    nonce: group.nonce,
+    groups: props.groups,
+  })
+
+  return (
+    <li className="queue-item" data-testid="queue-item" data-tx-id={tx.id} data-status={tx.txStatus}>
+      <ul className="tx-list">{props.renderSummary(tx)}</ul>
+      <div className="queue-item-status small">
+        <span data-testid="queue-confirmations">
+          {submitted} of {required} confirmations
+        </span>
+        {info?.missingSigners?.length ? (
+          <span className="muted"> · waiting for {info.missingSigners.length} more owner(s)</span>
+        ) : null}
+        {confirmed ? (
+          <span className="badge muted" data-testid="confirmed-by-you">
+            You confirmed
+          </span>
+        ) : null}
+      </div>
+      {isOwner && !wrongChain ? (
+        <div className="queue-item-actions">
+          {!confirmed && submitted < required ? (
+            <button
+              type="button"
+              className="button small-button primary"
+              data-testid="confirm-button"
+              disabled={!details.data}
+              onClick={() => setReview('confirm')}
+            >
+              Confirm
+            </button>
+          ) : null}
+          {executable ? (
+            <button
+              type="button"
+              className="button small-button primary"
+              data-testid="execute-button"
+              disabled={!details.data || !isNext}
+              title={isNext ? undefined : `Nonce ${safeInfo?.nonce ?? ''} must be executed first`}
+              onClick={() => setReview('execute')}
+            >
+              Execute
+            </button>
+          ) : null}
+          {details.data ? <DeleteButton {...props} details={details.data} policy={policy} /> : null}
+        </div>
+      ) : isOwner && wrongChain ? (
+        <p className="muted small">Switch your wallet to {chain.chainName} to sign or execute.</p>
+      ) : null}
+      {review && details.data ? (
+        <ReviewPanel {...props} details={details.data} mode={review} onClose={() => setReview(null)} />
+      ) : null}
+    </li>
+  )
+}

@@ -1,0 +1,132 @@
+import type { TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
+import { AddressView } from '../../../components/ui/AddressView'
+import { HashView } from '../../../components/ui/HashView'
+import { explorerAddressUrl } from '../../../lib/explorer'
+import { VerificationError } from '../actions/verifyQueued'
+import { useQueueActions } from '../hooks/useQueueActions'
+import { useVerifiedQueuedTx } from '../hooks/useVerifiedQueuedTx'
+import { buildExecuteSignatures } from '../utils/executeSignatures'
+import type { QueueItemProps } from './QueueItem'
+
+export type ReviewPanelProps = QueueItemProps & {
+  details: TransactionDetails
+  mode: 'confirm' | 'execute'
+  onClose: () => void
+}
+
+/**
+ * What the owner checks before the wallet opens: the result of the independent verification (hash recomputed,
+ * confirmations recovered against the on-chain owners), the hashes a hardware wallet shows, and for execution
+ * the signatures that will be sent. A failed verification is shown loudly and offers no way to go on.
+ */
+export function ReviewPanel({ chain, safe, details, mode, onClose, onChanged }: ReviewPanelProps) {
+  const verification = useVerifiedQueuedTx(chain.chainId, safe, details)
+  const actions = useQueueActions({ chainId: chain.chainId, safe, onChanged })
+  const mutation = mode === 'confirm' ? actions.confirm : actions.execute
+  const error = verification.error ?? mutation.error
+
+  if (verification.isPending)
+    return (
+      <div className="review-panel" data-testid="review-panel">
+        <p className="muted small">Checking the transaction against the chain…</p>
+      </div>
+    )
+
+  if (error instanceof VerificationError || !verification.data)
+    return (
+      <div className="review-panel verification-failed" role="alert" data-testid="verification-failed">
+        <strong>Do not sign: this transaction failed verification</strong>
+        <ul>
+          {(error instanceof VerificationError ? error.problems : [String(error?.message ?? error)]).map(
+            (p) => (
+              <li key={p}>{p}</li>
+            ),
+          )}
+        </ul>
+        <p className="small">
+          The gateway's data does not match what this browser recomputed from it and from the chain. Someone
+          may be tampering with it: check the transaction with another tool before anyone signs.
+        </p>
+        <button type="button" className="button small-button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    )
+
+  const { onChain, verified } = verification.data
+  const execution =
+    mode === 'execute' && actions.account
+      ? buildExecuteSignatures({
+          signatures: verified.signatures,
+          executor: actions.account,
+          owners: onChain.owners,
+        })
+      : undefined
+  return (
+    <div className="review-panel" data-testid="review-panel">
+      <p className="verified small" data-testid="verification-ok">
+        ✓ Verified in this browser: the safeTxHash was recomputed from the data shown, and{' '}
+        {verified.check.confirmedBy.length} confirmation(s) recovered to owners read from the chain.
+      </p>
+      <dl className="kv small">
+        <dt>safeTxHash</dt>
+        <dd>
+          <HashView hash={verified.safeTxHash} testId="review-safe-tx-hash" />
+        </dd>
+        <dt>Domain hash</dt>
+        <dd>
+          <HashView hash={verified.check.domainHash} testId="review-domain-hash" />
+        </dd>
+        <dt>Message hash</dt>
+        <dd>
+          <HashView hash={verified.check.messageHash} testId="review-message-hash" />
+        </dd>
+        {execution ? (
+          <>
+            <dt>Signatures</dt>
+            <dd data-testid="review-signers">
+              {execution.signers.length} of {onChain.threshold} required:
+              {execution.signers.map((signer) => (
+                <div key={signer}>
+                  <AddressView
+                    address={signer}
+                    short
+                    explorerUrl={explorerAddressUrl(chain, signer)}
+                    badge={signer === actions.account ? 'you' : undefined}
+                  />
+                </div>
+              ))}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {mutation.error ? (
+        <p className="error-text small" data-testid="review-error">
+          {mutation.error.message}
+        </p>
+      ) : null}
+      <div className="queue-item-actions">
+        <button
+          type="button"
+          className="button small-button primary"
+          data-testid={mode === 'confirm' ? 'sign-confirmation' : 'send-execution'}
+          disabled={mutation.isPending}
+          onClick={() =>
+            mutation.mutate(details, { onSuccess: () => (mode === 'confirm' ? onClose() : undefined) })
+          }
+        >
+          {mutation.isPending
+            ? mode === 'confirm'
+              ? 'Signing…'
+              : 'Executing…'
+            : mode === 'confirm'
+              ? 'Sign confirmation'
+              : 'Execute transaction'}
+        </button>
+        <button type="button" className="button small-button" onClick={onClose} disabled={mutation.isPending}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  )
+}

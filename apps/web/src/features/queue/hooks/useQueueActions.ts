@@ -1,0 +1,89 @@
+import { useAddRecentTransaction } from '@rainbow-me/rainbowkit'
+import type { TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'react-toastify'
+import type { Address } from 'viem'
+import { useAccount, useConfig } from 'wagmi'
+import { shortAddress } from '../../../lib/format'
+import {
+  confirmQueued,
+  deleteQueued,
+  executeQueued,
+  proposeRejection,
+  type QueueActionContext,
+} from '../actions/queueActions'
+import { queueKeys } from '../queries'
+
+export type UseQueueActionsParameters = {
+  chainId: string
+  safe: Address
+  /** Called after anything changed the Safe or its queue (refreshes history, Safe info…). */
+  onChanged?: () => void
+}
+
+/** The queue's mutations for the connected wallet; each refreshes the queue when done. */
+export function useQueueActions({ chainId, safe, onChanged }: UseQueueActionsParameters) {
+  const config = useConfig()
+  const { address: account } = useAccount()
+  const queryClient = useQueryClient()
+  const addRecentTransaction = useAddRecentTransaction()
+
+  const context = (): QueueActionContext => {
+    if (!account) throw new Error('Connect an owner wallet first')
+    return { config, chainId: Number(chainId), safe, account }
+  }
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: queueKeys.list(chainId, safe) })
+    onChanged?.()
+  }
+
+  const confirm = useMutation({
+    mutationKey: ['queue', 'confirm'],
+    mutationFn: (details: TransactionDetails) => confirmQueued(context(), details),
+    onSuccess: () => {
+      toast.success('Confirmation signed and sent')
+      refresh()
+    },
+  })
+
+  const execute = useMutation({
+    mutationKey: ['queue', 'execute'],
+    mutationFn: (details: TransactionDetails) => {
+      const nonce =
+        details.detailedExecutionInfo?.type === 'MULTISIG' ? details.detailedExecutionInfo.nonce : '?'
+      return executeQueued(context(), details, (hash) =>
+        addRecentTransaction({
+          hash,
+          description: `Execute Safe transaction #${nonce} (${shortAddress(safe)})`,
+        }),
+      )
+    },
+    onSuccess: ({ hash, success }) => {
+      if (success) toast.success(`Transaction executed (${shortAddress(hash)})`)
+      else toast.error(`The Safe transaction failed on chain (${shortAddress(hash)})`)
+      refresh()
+    },
+  })
+
+  const reject = useMutation({
+    mutationKey: ['queue', 'reject'],
+    mutationFn: (nonce: number) => proposeRejection(context(), nonce),
+    onSuccess: () => {
+      toast.success('Rejection proposed: it needs the same confirmations, then execution')
+      refresh()
+    },
+  })
+
+  const remove = useMutation({
+    mutationKey: ['queue', 'delete'],
+    mutationFn: (details: TransactionDetails) => deleteQueued(context(), details),
+    onSuccess: () => {
+      toast.success('Proposal deleted')
+      refresh()
+    },
+  })
+
+  return { account, confirm, execute, reject, remove }
+}
+
+export type QueueActions = ReturnType<typeof useQueueActions>
