@@ -56,6 +56,10 @@ export const router = createBrowserRouter([
         ],
       },
       {
+        path: 'new-safe',
+        lazy: async () => ({ Component: (await import('./routes/new-safe')).NewSafeRoute }),
+      },
+      {
         path: 'messages',
         lazy: async () => ({ Component: (await import('./routes/messages')).MessagesRoute }),
       },

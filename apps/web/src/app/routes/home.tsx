@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { useAccount } from 'wagmi'
 import { TotalBalance } from '../../features/assets/components/TotalBalance'
 import { ChainList } from '../../features/chains/components/ChainList'
@@ -79,6 +79,13 @@ function Welcome() {
       <div className="card">
         <h2>Your Safes</h2>
         <OwnedSafes chains={chains} owner={address} />
+      </div>
+      <div className="card">
+        <h2>Create a Safe</h2>
+        <p className="muted small">A new Safe v1.4.1 with the owners and threshold you choose.</p>
+        <Link className="button primary" to="/new-safe" data-testid="create-safe-link">
+          Create a new Safe
+        </Link>
       </div>
       <div className="card">
         <h2>Open a Safe</h2>

@@ -1,0 +1,54 @@
+import { safeProxyFactoryAbi } from '@concord/safe/contracts'
+import { useAddRecentTransaction } from '@rainbow-me/rainbowkit'
+import { useMutation } from '@tanstack/react-query'
+import { type Address, isAddressEqual, parseEventLogs } from 'viem'
+import { useConfig } from 'wagmi'
+import { waitForTransactionReceipt, writeContract } from 'wagmi/actions'
+import { shortAddress } from '../../../lib/format'
+import type { ValidNewSafe } from '../utils/newSafeForm'
+import { NEW_SAFE_CONTRACTS, safeSetupData } from '../utils/predictSafeAddress'
+
+const RECEIPT_RETRIES = 10
+const RECEIPT_RETRY_DELAY_MS = 1500
+
+export type DeploySafeVariables = ValidNewSafe & { chainId: number; account: Address; predicted: Address }
+
+/**
+ * Sends createProxyWithNonce from the connected wallet, lists it in the wallet's recent transactions, waits
+ * for the receipt and returns the address from the factory's ProxyCreation event (checked against the one
+ * shown before deployment).
+ */
+export function useDeploySafe() {
+  const config = useConfig()
+  const addRecentTransaction = useAddRecentTransaction()
+  return useMutation({
+    mutationKey: ['create-safe', 'deploy'],
+    mutationFn: async (p: DeploySafeVariables): Promise<Address> => {
+      const hash = await writeContract(config, {
+        account: p.account,
+        chainId: p.chainId,
+        address: NEW_SAFE_CONTRACTS.factory,
+        abi: safeProxyFactoryAbi,
+        functionName: 'createProxyWithNonce',
+        args: [NEW_SAFE_CONTRACTS.singleton, safeSetupData(p), p.saltNonce],
+      })
+      addRecentTransaction({ hash, description: `Create Safe ${shortAddress(p.predicted)}` })
+      const receipt = await waitForTransactionReceipt(config, {
+        hash,
+        chainId: p.chainId,
+        retryCount: RECEIPT_RETRIES,
+        retryDelay: RECEIPT_RETRY_DELAY_MS,
+      })
+      if (receipt.status !== 'success') throw new Error(`The Safe creation reverted (${shortAddress(hash)})`)
+      const [created] = parseEventLogs({
+        abi: safeProxyFactoryAbi,
+        logs: receipt.logs,
+        eventName: 'ProxyCreation',
+      })
+      if (!created) throw new Error('The factory created no Safe in this transaction')
+      if (!isAddressEqual(created.args.proxy, p.predicted))
+        throw new Error(`The Safe was created at ${created.args.proxy}, not at the predicted ${p.predicted}`)
+      return created.args.proxy
+    },
+  })
+}
