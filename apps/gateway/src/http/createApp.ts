@@ -17,9 +17,12 @@ import { createCollectiblesRoutes } from '../modules/collectibles/collectibles.r
 import type { ExtraAbi } from '../modules/dataDecoder/abiRegistry.ts'
 import { createDataDecoderRoutes } from '../modules/dataDecoder/dataDecoder.routes.ts'
 import { createDataDecoder } from '../modules/dataDecoder/decodeData.ts'
+import { createDelegatesRepository } from '../modules/delegates/delegates.repository.ts'
 import { createHealthRoutes } from '../modules/health/health.routes.ts'
+import { createSafeEstimationsRoutes } from '../modules/safes/safeEstimations.routes.ts'
 import { createSafesRepository } from '../modules/safes/safes.repository.ts'
 import { createSafesRoutes } from '../modules/safes/safes.routes.ts'
+import { createProposalsRepository } from '../modules/transactions/proposals.repository.ts'
 import { createTransactionsRepository } from '../modules/transactions/transactions.repository.ts'
 import { createTransactionsRoutes } from '../modules/transactions/transactions.routes.ts'
 import { createRpcClients } from '../rpc/rpcClient.ts'
@@ -96,11 +99,24 @@ export function createApp({
   app.route('/', createChainsRoutes({ chains }))
   const safes = createSafesRepository(store.db)
   const decoder = createDataDecoder({ extraAbis: abis })
-  app.route('/', createSafesRoutes({ chains, safes }))
+  const proposals = createProposalsRepository(store.db)
+  app.route('/', createSafesRoutes({ chains, safes, proposals }))
+  app.route('/', createSafeEstimationsRoutes({ chains, safes, proposals }))
   app.route('/', createDataDecoderRoutes({ chains, decoder }))
   const transactions = createTransactionsRepository(store.db)
-  app.route('/', createTransactionsRoutes({ chains, safes, transactions, decoder }))
   const rpc = createRpcClients()
+  app.route(
+    '/',
+    createTransactionsRoutes({
+      chains,
+      safes,
+      transactions,
+      proposals,
+      delegates: createDelegatesRepository(store.db),
+      rpc,
+      decoder,
+    }),
+  )
   const prices = priceSource ?? createStaticPriceSource(fiatRates)
   app.route(
     '/',

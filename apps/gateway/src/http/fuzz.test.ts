@@ -70,6 +70,15 @@ const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, method
 
 /** Operations that answered 2xx at least once: the fuzz reached their handlers, not only validation. */
 const answered = new Set<string>()
+/**
+ * Writes that need an owner's valid signature over a server-computed hash: random input never gets a 2xx (that
+ * is the point). Their handlers are reached with real signatures in proposals.devnet.test.ts.
+ */
+const SIGNED_WRITES = new Set([
+  'POST /v1/chains/{chainId}/transactions/{safeAddress}/propose',
+  'POST /v1/chains/{chainId}/transactions/{safeTxHash}/confirmations',
+  'DELETE /v1/chains/{chainId}/transactions/{safeTxHash}',
+])
 afterAll(async () => {
   await store.close()
   await rpc.close()
@@ -249,7 +258,9 @@ describe('fuzz: every route of /api-json with hostile input', () => {
 
   // With fewer runs (FUZZ_RUNS) a route may see no valid request by chance.
   it.skipIf(RUNS < 400)('behavior: every operation answered 2xx too (the fuzz reached its handler)', () => {
-    expect(operations.map((o) => `${o.method} ${o.path}`).filter((o) => !answered.has(o))).toEqual([])
+    expect(
+      operations.map((o) => `${o.method} ${o.path}`).filter((o) => !answered.has(o) && !SIGNED_WRITES.has(o)),
+    ).toEqual([])
   })
 
   it('behavior: every method, preflights included, with hostile headers answers < 500 (4xx as {code, message})', async () => {

@@ -4,6 +4,7 @@ import { getAddress } from 'viem'
 import { requireChain, requireSafe } from '../../http/require.ts'
 import { AddressSchema, ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
+import type { ProposalsRepository } from '../transactions/proposals.repository.ts'
 import type { SafesRepository } from './safes.repository.ts'
 import { OwnedSafesSchema, SafeInfoSchema, SafeNoncesSchema } from './safes.schemas.ts'
 
@@ -52,7 +53,38 @@ const older = (a: string, b: string) => {
   return false
 }
 
-export function createSafesRoutes({ chains, safes }: { chains: ChainsRepository; safes: SafesRepository }) {
+/**
+ * The Safe's nonce and the next free one after it and its queue (a new transaction there leaves no gap and
+ * replaces nothing).
+ */
+export async function recommendedNonces(
+  deps: { safes: SafesRepository; proposals: ProposalsRepository },
+  chainId: number,
+  safe: { address: string; nonce: number },
+) {
+  const [maxExecuted, queued] = await Promise.all([
+    deps.safes.maxExecutedNonce(chainId, safe.address),
+    deps.proposals.queuedNonces(chainId, safe.address, safe.nonce),
+  ])
+  const next = Math.max(
+    safe.nonce,
+    maxExecuted === null ? 0 : maxExecuted + 1,
+    (queued.at(-1)?.nonce ?? -1) + 1,
+  )
+  return { currentNonce: safe.nonce, recommendedNonce: next }
+}
+
+export function createSafesRoutes({
+  chains,
+  safes,
+  proposals,
+}: {
+  chains: ChainsRepository
+  safes: SafesRepository
+  proposals: ProposalsRepository
+}) {
+  const nonces = (chainId: number, safe: { address: string; nonce: number }) =>
+    recommendedNonces({ safes, proposals }, chainId, safe)
   const requireSafeInfo = async (chainId: string, address: string) => {
     const { chain, safe } = await requireSafe({ chains, safes }, chainId, address)
     // The indexer stores the version it recognised (by address or code hash); an operator's master copy
@@ -65,7 +97,10 @@ export function createSafesRoutes({ chains, safes }: { chains: ChainsRepository;
     .openapi(getSafe, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
       const { chain, safe, version } = await requireSafeInfo(chainId, safeAddress)
-      const tags = await safes.tags(chain.chainId, safe.address)
+      const [tags, queueTag] = await Promise.all([
+        safes.tags(chain.chainId, safe.address),
+        proposals.queueTag(chain.chainId, safe.address),
+      ])
       return c.json(
         {
           address: info(safe.address),
@@ -88,7 +123,7 @@ export function createSafesRoutes({ chains, safes }: { chains: ChainsRepository;
           guard: safe.guard ? info(safe.guard) : null,
           version,
           collectiblesTag: tags.collectibles === null ? null : String(tags.collectibles),
-          txQueuedTag: null,
+          txQueuedTag: queueTag === null ? null : String(queueTag),
           txHistoryTag: tags.txHistory === null ? null : String(tags.txHistory),
           messagesTag: null,
         },
@@ -98,14 +133,7 @@ export function createSafesRoutes({ chains, safes }: { chains: ChainsRepository;
     .openapi(getNonces, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
       const { chain, safe } = await requireSafeInfo(chainId, safeAddress)
-      const maxNonce = await safes.maxExecutedNonce(chain.chainId, safe.address)
-      return c.json(
-        {
-          currentNonce: safe.nonce,
-          recommendedNonce: Math.max(safe.nonce, maxNonce === null ? 0 : maxNonce + 1),
-        },
-        200,
-      )
+      return c.json(await nonces(chain.chainId, safe), 200)
     })
     .openapi(getOwnedSafes, async (c) => {
       const { chainId, ownerAddress } = c.req.valid('param')

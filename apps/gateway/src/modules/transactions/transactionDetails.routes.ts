@@ -1,17 +1,17 @@
 // Transaction details (cgw-api §6.1): a multisig or module execution, a transfer, or the Safe's creation.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
-import { zeroAddress } from 'viem'
 import { HttpError, NotFoundError } from '../../http/errors.ts'
 import { requireChain } from '../../http/require.ts'
 import { ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { SafesRepository } from '../safes/safes.repository.ts'
+import type { MultisigDetails } from './multisigDetails.ts'
 import { parseTransactionId } from './transactionIds.ts'
 import type { MapContexts } from './transactions.context.ts'
 import type { TransactionsRepository } from './transactions.repository.ts'
-import { confirmations, toDetails, txData } from './txDetails.mapper.ts'
+import { toDetails, txData } from './txDetails.mapper.ts'
 import { addressInfo } from './txInfo.mapper.ts'
-import { creationSummary, moduleSummary, multisigSummary, transferSummary } from './txSummary.mapper.ts'
+import { creationSummary, moduleSummary, transferSummary } from './txSummary.mapper.ts'
 
 const getTransactionDetails = createRoute({
   method: 'get',
@@ -35,6 +35,7 @@ export function createTransactionDetailsRoutes(deps: {
   safes: SafesRepository
   transactions: TransactionsRepository
   mapContexts: MapContexts
+  multisigDetails: MultisigDetails
 }) {
   const { chains, safes, transactions: repo } = deps
   const { context, calledAddresses } = deps.mapContexts
@@ -45,45 +46,8 @@ export function createTransactionDetailsRoutes(deps: {
     if (!parsed) throw new HttpError(400, 'Invalid transaction ID')
     const id = (await requireChain(chains, chainId)).chainId
 
-    if (parsed.kind === 'multisig') {
-      const tx = await repo.multisigByHash(id, parsed.safeTxHash)
-      if (!tx || (parsed.safe && parsed.safe !== tx.safe)) throw new NotFoundError('Transaction not found')
-      const ctx = await context(id, tx.safe, [
-        ...calledAddresses([tx]),
-        ...(tx.gasToken ? [tx.gasToken] : []),
-      ])
-      const summary = multisigSummary(tx, ctx)
-      return c.json(
-        toDetails(tx.safe, summary, {
-          txData: txData(tx, ctx),
-          detailedExecutionInfo: {
-            type: 'MULTISIG',
-            submittedAt: summary.timestamp,
-            nonce: tx.nonce,
-            // Unknown parameters (a non-L2 execution no source explained) read as the defaults.
-            safeTxGas: tx.safeTxGas ?? '0',
-            baseGas: tx.baseGas ?? '0',
-            gasPrice: tx.gasPrice ?? '0',
-            gasToken: tx.gasToken ?? zeroAddress,
-            fee: '0',
-            payment: '0',
-            refundReceiver: addressInfo(tx.refundReceiver ?? zeroAddress),
-            safeTxHash: tx.safeTxHash,
-            executor: tx.executor ? addressInfo(tx.executor) : null,
-            // The owners when it executed, not today's.
-            signers: tx.owners.map((o) => addressInfo(o)),
-            confirmationsRequired: tx.threshold,
-            confirmations: await confirmations(tx),
-            rejectors: [],
-            gasTokenInfo: null,
-            trusted: true,
-            proposer: null,
-            proposedByDelegate: null,
-          },
-        }),
-        200,
-      )
-    }
+    if (parsed.kind === 'multisig')
+      return c.json(await deps.multisigDetails(id, parsed.safeTxHash, parsed.safe), 200)
 
     const safe = await safes.get(id, parsed.safe)
     if (!safe) throw new NotFoundError(`No Safe at ${parsed.safe} on chain ${chainId}`)

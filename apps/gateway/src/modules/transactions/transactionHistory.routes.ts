@@ -1,10 +1,11 @@
-// Executed history of a Safe with date labels (cgw-api §5.3), and its queue.
+// Executed history of a Safe with date labels (cgw-api §5.3).
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { parseCursor, requestUrl, toPage } from '../../http/pagination.ts'
 import { requireChain, requireSafe } from '../../http/require.ts'
 import { BoolQuery, CursorQuery, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { SafesRepository } from '../safes/safes.repository.ts'
+import { dayKey } from './dayGrouping.mapper.ts'
 import type { MapContexts } from './transactions.context.ts'
 import type { TransactionsRepository } from './transactions.repository.ts'
 import { page, safeParams, timezone } from './transactions.schemas.ts'
@@ -40,28 +41,6 @@ const routes = {
       ...errorResponses,
     },
   }),
-  queued: createRoute({
-    method: 'get',
-    path: '/v1/chains/{chainId}/safes/{safeAddress}/transactions/queued',
-    tags: ['transactions'],
-    request: {
-      params: safeParams,
-      query: CursorQuery.extend({ trusted: BoolQuery.optional(), timezone: z.string().optional() }),
-    },
-    responses: { 200: json(page('TransactionQueuePage'), 'Queued transactions'), ...errorResponses },
-  }),
-}
-
-/** Day key of a timestamp (ms) in the requested zone: IANA name, or a fixed offset in ms. */
-function dayKey(timestampMs: number, tz: { timezone?: string; offsetMs: number }): string {
-  if (tz.timezone)
-    return new Intl.DateTimeFormat('en-CA', {
-      timeZone: tz.timezone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(timestampMs)
-  return new Date(timestampMs + tz.offsetMs).toISOString().slice(0, 10)
 }
 
 export function createTransactionHistoryRoutes(deps: {
@@ -82,67 +61,60 @@ export function createTransactionHistoryRoutes(deps: {
   const historyCache = new Map<string, { version: string; json: string }>()
   const HISTORY_CACHE_SIZE = 1000
 
-  return new OpenAPIHono()
-    .openapi(routes.history, async (c) => {
-      const { chainId, safeAddress } = c.req.valid('param')
-      const query = c.req.valid('query')
-      const id = (await requireChain(chains, chainId)).chainId
-      const cacheKey = requestUrl(c.req.raw).toString()
-      // Every indexed Safe has a history (its creation), so an empty one means no Safe: answer 404 below.
-      const version = await repo.historyVersion(id, safeAddress)
-      const cached = historyCache.get(cacheKey)
-      if (cached?.version === version)
-        // Already serialised: a hit costs one indexed lookup and no JSON work.
-        return c.body(cached.json, 200, { 'Content-Type': 'application/json' }) as never
-      const { safe } = await requireIndexedSafe(chainId, safeAddress)
-      const pageParams = parseCursor(query.cursor)
-      // One item before the page tells whether its first day continues from the previous page.
-      const from = Math.max(pageParams.offset - 1, 0)
-      const extra = pageParams.offset > 0 ? 1 : 0
-      const data = await repo.historyPage(id, safe.address, pageParams.limit + extra, from)
-      const ctx = await context(id, safe.address, [
-        ...[...data.transfers.values()].flatMap((t) => (t.token ? [t.token] : [])),
-        ...calledAddresses([...data.multisig.values(), ...data.modules.values()]),
-      ])
-      const trusted = query.trusted ?? true
-      const creation = data.items.some((i) => i.kind === 'creation')
-        ? await repo.creation(id, safe.address)
-        : undefined
-      const tz = { timezone: query.timezone, offsetMs: Number(query.timezone_offset ?? 0) }
+  return new OpenAPIHono().openapi(routes.history, async (c) => {
+    const { chainId, safeAddress } = c.req.valid('param')
+    const query = c.req.valid('query')
+    const id = (await requireChain(chains, chainId)).chainId
+    const cacheKey = requestUrl(c.req.raw).toString()
+    // Every indexed Safe has a history (its creation), so an empty one means no Safe: answer 404 below.
+    const version = await repo.historyVersion(id, safeAddress)
+    const cached = historyCache.get(cacheKey)
+    if (cached?.version === version)
+      // Already serialised: a hit costs one indexed lookup and no JSON work.
+      return c.body(cached.json, 200, { 'Content-Type': 'application/json' }) as never
+    const { safe } = await requireIndexedSafe(chainId, safeAddress)
+    const pageParams = parseCursor(query.cursor)
+    // One item before the page tells whether its first day continues from the previous page.
+    const from = Math.max(pageParams.offset - 1, 0)
+    const extra = pageParams.offset > 0 ? 1 : 0
+    const data = await repo.historyPage(id, safe.address, pageParams.limit + extra, from)
+    const ctx = await context(id, safe.address, [
+      ...[...data.transfers.values()].flatMap((t) => (t.token ? [t.token] : [])),
+      ...calledAddresses([...data.multisig.values(), ...data.modules.values()]),
+    ])
+    const trusted = query.trusted ?? true
+    const creation = data.items.some((i) => i.kind === 'creation')
+      ? await repo.creation(id, safe.address)
+      : undefined
+    const tz = { timezone: query.timezone, offsetMs: Number(query.timezone_offset ?? 0) }
 
-      const results: Record<string, unknown>[] = []
-      let lastDay = extra && data.items[0] ? dayKey(data.items[0].timestamp * 1000, tz) : undefined
-      for (const [i, item] of data.items.entries()) {
-        if (i < extra) continue
-        const key = repo.keyOf(item)
-        let summary: Record<string, unknown> | undefined
-        if (item.kind === 'multisig') {
-          const tx = data.multisig.get(key)
-          if (tx) summary = multisigSummary(tx, ctx)
-        } else if (item.kind === 'module') {
-          const tx = data.modules.get(key)
-          if (tx) summary = moduleSummary(tx, ctx)
-        } else if (item.kind === 'transfer') {
-          const t = data.transfers.get(key)
-          if (t && !hiddenTransfer(t, ctx, trusted)) summary = transferSummary(t, ctx)
-        } else if (creation) summary = creationSummary(safe.address, creation)
-        if (!summary) continue
-        const day = dayKey(item.timestamp * 1000, tz)
-        if (day !== lastDay) results.push({ type: 'DATE_LABEL', timestamp: item.timestamp * 1000 })
-        lastDay = day
-        results.push({ type: 'TRANSACTION', transaction: summary, conflictType: 'None' })
-      }
-      const body = toPage(c.req.raw, pageParams, data.count, results)
-      historyCache.delete(cacheKey)
-      if (historyCache.size >= HISTORY_CACHE_SIZE)
-        historyCache.delete(historyCache.keys().next().value as string)
-      historyCache.set(cacheKey, { version, json: JSON.stringify(body) })
-      return c.json(body as never, 200)
-    })
-    .openapi(routes.queued, async (c) => {
-      const { chainId, safeAddress } = c.req.valid('param')
-      await requireIndexedSafe(chainId, safeAddress)
-      // Proposals are not stored yet: the queue is empty.
-      return c.json({ ...toPage(c.req.raw, parseCursor(c.req.valid('query').cursor), 0, []), count: 0 }, 200)
-    })
+    const results: Record<string, unknown>[] = []
+    let lastDay = extra && data.items[0] ? dayKey(data.items[0].timestamp * 1000, tz) : undefined
+    for (const [i, item] of data.items.entries()) {
+      if (i < extra) continue
+      const key = repo.keyOf(item)
+      let summary: Record<string, unknown> | undefined
+      if (item.kind === 'multisig') {
+        const tx = data.multisig.get(key)
+        if (tx) summary = multisigSummary(tx, ctx)
+      } else if (item.kind === 'module') {
+        const tx = data.modules.get(key)
+        if (tx) summary = moduleSummary(tx, ctx)
+      } else if (item.kind === 'transfer') {
+        const t = data.transfers.get(key)
+        if (t && !hiddenTransfer(t, ctx, trusted)) summary = transferSummary(t, ctx)
+      } else if (creation) summary = creationSummary(safe.address, creation)
+      if (!summary) continue
+      const day = dayKey(item.timestamp * 1000, tz)
+      if (day !== lastDay) results.push({ type: 'DATE_LABEL', timestamp: item.timestamp * 1000 })
+      lastDay = day
+      results.push({ type: 'TRANSACTION', transaction: summary, conflictType: 'None' })
+    }
+    const body = toPage(c.req.raw, pageParams, data.count, results)
+    historyCache.delete(cacheKey)
+    if (historyCache.size >= HISTORY_CACHE_SIZE)
+      historyCache.delete(historyCache.keys().next().value as string)
+    historyCache.set(cacheKey, { version, json: JSON.stringify(body) })
+    return c.json(body as never, 200)
+  })
 }

@@ -11,6 +11,8 @@ import {
 } from '../../http/schemas.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { SafesRepository } from '../safes/safes.repository.ts'
+import type { ProposalsRepository } from './proposals.repository.ts'
+import { proposalSummary } from './queue.mapper.ts'
 import type { MapContexts } from './transactions.context.ts'
 import type { TransactionsRepository } from './transactions.repository.ts'
 import { executionFilters, page, safeParams } from './transactions.schemas.ts'
@@ -85,6 +87,7 @@ export function createTransactionListsRoutes(deps: {
   chains: ChainsRepository
   safes: SafesRepository
   transactions: TransactionsRepository
+  proposals: ProposalsRepository
   mapContexts: MapContexts
 }) {
   const { chains, safes, transactions: repo } = deps
@@ -101,6 +104,30 @@ export function createTransactionListsRoutes(deps: {
       const q = c.req.valid('query')
       const { chainId: id, safe } = await requireIndexedSafe(chainId, safeAddress)
       const pageParams = parseCursor(q.cursor)
+      if (q.executed === false) {
+        // Not executed: the queue (proposals at or above the Safe's nonce), newest nonce first.
+        const queue = await deps.proposals.queuePage(id, safe.address, {
+          fromNonce: safe.nonce,
+          trusted: true,
+          limit: pageParams.limit,
+          offset: pageParams.offset,
+          filters: { nonce: q.nonce, to: q.to, value: q.value },
+          descending: true,
+        })
+        const [confs, qctx] = await Promise.all([
+          deps.proposals.confirmationsOf(
+            id,
+            queue.rows.map((p) => p.safeTxHash),
+          ),
+          context(id, safe.address, calledAddresses(queue.rows)),
+        ])
+        const results = queue.rows.map((p) => ({
+          type: 'TRANSACTION',
+          transaction: proposalSummary(p, confs.get(p.safeTxHash) ?? [], qctx, safe),
+          conflictType: 'None',
+        }))
+        return c.json(withoutCount(toPage(c.req.raw, pageParams, queue.count, results)), 200)
+      }
       const { rows, count } = await repo.multisigPage(
         id,
         safe.address,

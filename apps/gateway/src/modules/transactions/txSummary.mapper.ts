@@ -29,7 +29,9 @@ export function multisigSummary(tx: MultisigTx, ctx: MapContext) {
   }
 }
 
-const refundsConsistent = (tx: MultisigTx) => {
+export const refundsConsistent = (
+  tx: Pick<MultisigTx, 'baseGas' | 'gasPrice' | 'gasToken' | 'refundReceiver'>,
+) => {
   const set = [
     tx.baseGas !== '0',
     tx.gasPrice !== '0',

@@ -1,0 +1,106 @@
+// The write side of a Safe's queue (cgw-api §6.2, §6.5): propose, confirm, delete. Each passes the checks of
+// proposalChecks.ts before anything is stored; the answers are the transaction's details.
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import type { Address } from 'viem'
+import { requireChain, requireSafe } from '../../http/require.ts'
+import { AddressSchema, ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
+import type { RpcClients } from '../../rpc/rpcClient.ts'
+import type { ChainsRepository } from '../chains/chains.repository.ts'
+import type { DelegatesRepository } from '../delegates/delegates.repository.ts'
+import type { SafesRepository } from '../safes/safes.repository.ts'
+import type { MultisigDetails } from './multisigDetails.ts'
+import {
+  ConfirmBodySchema,
+  DeleteBodySchema,
+  ProposeBodySchema,
+  SafeTxHashParam,
+} from './proposal.schemas.ts'
+import { checkConfirmation, checkDeletion, checkProposal } from './proposalChecks.ts'
+import type { ProposalsRepository } from './proposals.repository.ts'
+
+const Details = z.record(z.string(), z.unknown()).openapi('TransactionDetails')
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+})
+const hashParams = z.object({ chainId: ChainIdParam, safeTxHash: SafeTxHashParam })
+
+const routes = {
+  propose: createRoute({
+    method: 'post',
+    path: '/v1/chains/{chainId}/transactions/{safeAddress}/propose',
+    tags: ['transactions'],
+    request: {
+      params: z.object({
+        chainId: ChainIdParam,
+        safeAddress: AddressSchema.openapi({ param: { name: 'safeAddress', in: 'path' } }),
+      }),
+      ...body(ProposeBodySchema),
+    },
+    responses: { 200: json(Details, 'The proposed transaction'), ...errorResponses },
+  }),
+  confirm: createRoute({
+    method: 'post',
+    path: '/v1/chains/{chainId}/transactions/{safeTxHash}/confirmations',
+    tags: ['transactions'],
+    request: { params: hashParams, ...body(ConfirmBodySchema) },
+    responses: { 200: json(Details, 'The transaction with the new confirmation'), ...errorResponses },
+  }),
+  remove: createRoute({
+    method: 'delete',
+    path: '/v1/chains/{chainId}/transactions/{safeTxHash}',
+    tags: ['transactions'],
+    request: { params: hashParams, ...body(DeleteBodySchema) },
+    responses: { 200: { description: 'Deleted (empty body)' }, ...errorResponses },
+  }),
+}
+
+export function createTransactionProposalsRoutes(deps: {
+  chains: ChainsRepository
+  safes: SafesRepository
+  proposals: ProposalsRepository
+  delegates: DelegatesRepository
+  rpc: RpcClients
+  multisigDetails: MultisigDetails
+}) {
+  const { proposals, multisigDetails } = deps
+  const checkDeps = async (chainId: string) => {
+    const chain = await requireChain(deps.chains, chainId)
+    return { chain, deps: { client: deps.rpc.get(chain), proposals, delegates: deps.delegates } }
+  }
+
+  return new OpenAPIHono()
+    .openapi(routes.propose, async (c) => {
+      const { chainId, safeAddress } = c.req.valid('param')
+      const { chain, safe } = await requireSafe(deps, chainId, safeAddress)
+      const { proposal, confirmations } = await checkProposal((await checkDeps(chainId)).deps, {
+        chainId: chain.chainId,
+        safe: safe.address as Address,
+        body: c.req.valid('json'),
+      })
+      await proposals.save(proposal, confirmations)
+      return c.json(await multisigDetails(chain.chainId, proposal.safeTxHash), 200)
+    })
+    .openapi(routes.confirm, async (c) => {
+      const { chainId, safeTxHash } = c.req.valid('param')
+      const input = c.req.valid('json')
+      const { chain, deps: d } = await checkDeps(chainId)
+      const { proposal, confirmations } = await checkConfirmation(d, {
+        chainId: chain.chainId,
+        safeTxHash,
+        signature: (input.signedSafeTxHash ?? input.signature) as string,
+      })
+      await proposals.addConfirmations(confirmations)
+      return c.json(await multisigDetails(chain.chainId, proposal.safeTxHash), 200)
+    })
+    .openapi(routes.remove, async (c) => {
+      const { chainId, safeTxHash } = c.req.valid('param')
+      const { chain, deps: d } = await checkDeps(chainId)
+      const proposal = await checkDeletion(d, {
+        chainId: chain.chainId,
+        safeTxHash,
+        signature: c.req.valid('json').signature,
+      })
+      await proposals.remove(chain.chainId, proposal.safeTxHash)
+      return c.body(null, 200)
+    })
+}
