@@ -1,5 +1,7 @@
 import { ConnectButton } from '@rainbow-me/rainbowkit'
 import { NavLink, Outlet, useRouteError } from 'react-router'
+import { ReceiveButton } from '../../features/receive/components/ReceiveButton'
+import { ReadOnlyBanner } from '../../features/safe/components/ReadOnlyBanner'
 import { SafeSidebarCard } from '../../features/safe/components/SafeSidebarCard'
 import { useRememberOpenedSafe } from '../../features/safe/useRememberOpenedSafe'
 import { WrongNetworkBanner } from '../../features/wallet/components/WrongNetworkBanner'
@@ -39,7 +41,14 @@ function Shell({ children }: { children: React.ReactNode }) {
       <nav className="sidebar" aria-label="Sections">
         <div className="sidebar-inner">
           {current.status === 'ok' ? (
-            <SafeSidebarCard chain={current.chain} address={current.address} />
+            <>
+              <SafeSidebarCard chain={current.chain} address={current.address} />
+              <ReceiveButton
+                chain={current.chain}
+                address={current.address}
+                className="button small-button sidebar-receive"
+              />
+            </>
           ) : null}
           <ul>
             {NAV_ITEMS.map((item) => (
@@ -54,6 +63,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       </nav>
       <main className="content">
         <WrongNetworkBanner />
+        {current.status === 'ok' ? <ReadOnlyBanner chain={current.chain} address={current.address} /> : null}
         {children}
       </main>
     </div>

@@ -1,7 +1,9 @@
 import { Link, useNavigate } from 'react-router'
 import { useAccount } from 'wagmi'
+import { AddressView } from '../../components/ui/AddressView'
 import { TotalBalance } from '../../features/assets/components/TotalBalance'
 import { ChainList } from '../../features/chains/components/ChainList'
+import { ReceiveButton } from '../../features/receive/components/ReceiveButton'
 import { AddSafeForm } from '../../features/safe/components/AddSafeForm'
 import { OwnedSafes } from '../../features/safe/components/OwnedSafes'
 import { RecentSafes } from '../../features/safe/components/RecentSafes'
@@ -9,6 +11,7 @@ import { SafeSummary } from '../../features/safe/components/SafeSummary'
 import { useSettings } from '../../features/settings/useSettings'
 import { QueuedCount } from '../../features/transactions/components/QueuedCount'
 import { AccountSummary } from '../../features/wallet/components/AccountSummary'
+import { explorerAddressUrl } from '../../lib/explorer'
 import { formatSafeParam, safeHref } from '../../lib/safeLink'
 import { useRuntime } from '../RuntimeContext'
 import { type OpenSafe, useCurrentSafe } from '../useCurrentSafe'
@@ -49,12 +52,17 @@ function SafeDashboard({ safe }: { safe: OpenSafe }) {
       </div>
       <div className="card">
         <h2>Safe</h2>
-        <p className="muted small">
-          <code className="address" data-testid="safe-address">
-            {safe.address}
-          </code>{' '}
-          on {safe.chain.chainName}
-        </p>
+        <div className="card-toolbar">
+          <p className="muted small">
+            <AddressView
+              address={safe.address}
+              explorerUrl={explorerAddressUrl(safe.chain, safe.address)}
+              testId="safe-address"
+            />{' '}
+            on {safe.chain.chainName}
+          </p>
+          <ReceiveButton chain={safe.chain} address={safe.address} />
+        </div>
         <SafeSummary chain={safe.chain} address={safe.address} />
       </div>
     </>

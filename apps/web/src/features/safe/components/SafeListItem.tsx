@@ -2,6 +2,8 @@ import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { CopyButton } from '../../../components/ui/CopyButton'
+import { Identicon } from '../../../components/ui/Identicon'
 import { formatSafeParam, safeHref } from '../../../lib/safeLink'
 import { safeInfoQueryOptions } from '../queries'
 
@@ -25,7 +27,9 @@ export function SafeListItem({ chain, address, testId, actions }: SafeListItemPr
         >
           {chain.shortName || chain.chainId}
         </span>
+        <Identicon value={address} />
         <code className="address">{address}</code>
+        <CopyButton value={address} label="Copy address" />
         {info.data ? (
           <span className="badge muted" title="Threshold / owners">
             {info.data.threshold}/{info.data.owners.length}

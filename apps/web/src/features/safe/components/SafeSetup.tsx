@@ -1,8 +1,10 @@
 import type { AddressEx, ChainInfo, SafeInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { useAccount } from 'wagmi'
 import { ChainAddress } from '../../../components/ui/AddressView'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
+import { youBadge } from '../isOwner'
 import { safeInfoQueryOptions } from '../queries'
 
 export type SafeSetupProps = { chain: ChainInfo; address: string }
@@ -23,6 +25,7 @@ export function SafeSetup({ chain, address }: SafeSetupProps) {
 }
 
 function SetupCards({ chain, safe }: { chain: ChainInfo; safe: SafeInfo }) {
+  const { address: account } = useAccount()
   return (
     <div data-testid="safe-setup">
       <SetupCard title="Owners">
@@ -34,7 +37,12 @@ function SetupCards({ chain, safe }: { chain: ChainInfo; safe: SafeInfo }) {
         <ol className="owner-list" data-testid="setup-owners">
           {safe.owners.map((owner) => (
             <li key={owner.value}>
-              <ChainAddress chain={chain} address={owner} testId="setup-owner" />
+              <ChainAddress
+                chain={chain}
+                address={owner}
+                testId="setup-owner"
+                badge={youBadge(owner, account)}
+              />
             </li>
           ))}
         </ol>

@@ -1,6 +1,8 @@
 import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
+import { CopyButton } from '../../../components/ui/CopyButton'
+import { Identicon } from '../../../components/ui/Identicon'
 import { shortAddress } from '../../../lib/format'
 import { safeInfoQueryOptions } from '../queries'
 
@@ -27,9 +29,13 @@ export function SafeSidebarCard({ chain, address }: { chain: ChainInfo; address:
           </span>
         ) : null}
       </div>
-      <code className="address" title={address}>
-        {shortAddress(address)}
-      </code>
+      <span className="address-view">
+        <Identicon value={address} />
+        <code className="address" title={address}>
+          {shortAddress(address)}
+        </code>
+        <CopyButton value={address} label="Copy Safe address" />
+      </span>
       <div className="muted small">{chain.chainName}</div>
       <Link to="/" className="small">
         Switch Safe

@@ -1,7 +1,9 @@
 import type { ChainInfo, SafeInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery } from '@tanstack/react-query'
+import { useAccount } from 'wagmi'
 import { ChainAddress } from '../../../components/ui/AddressView'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
+import { youBadge } from '../isOwner'
 import { safeInfoQueryOptions } from '../queries'
 
 export type SafeSummaryProps = { chain: ChainInfo; address: string }
@@ -21,6 +23,7 @@ export function SafeSummary({ chain, address }: SafeSummaryProps) {
 }
 
 function SummaryView({ chain, safe }: { chain: ChainInfo; safe: SafeInfo }) {
+  const { address: account } = useAccount()
   return (
     <div className="safe-summary" data-testid="safe-summary">
       <dl className="facts">
@@ -52,7 +55,12 @@ function SummaryView({ chain, safe }: { chain: ChainInfo; safe: SafeInfo }) {
       <ol className="owner-list" data-testid="safe-owners">
         {safe.owners.map((owner) => (
           <li key={owner.value}>
-            <ChainAddress chain={chain} address={owner} testId="safe-owner" />
+            <ChainAddress
+              chain={chain}
+              address={owner}
+              testId="safe-owner"
+              badge={youBadge(owner, account)}
+            />
           </li>
         ))}
       </ol>

@@ -6,7 +6,10 @@ import type {
 } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery } from '@tanstack/react-query'
 import { ChainAddress } from '../../../components/ui/AddressView'
+import { CopyButton } from '../../../components/ui/CopyButton'
 import { ExplorerLink } from '../../../components/ui/ExplorerLink'
+import { HashView } from '../../../components/ui/HashView'
+import { Identicon } from '../../../components/ui/Identicon'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
 import { explorerTxUrl } from '../../../lib/explorer'
 import { formatDateTime, formatTokenAmount } from '../../../lib/format'
@@ -97,9 +100,7 @@ function TxView({ chain, tx }: { chain: ChainInfo; tx: TransactionDetails }) {
             <>
               <dt>safeTxHash</dt>
               <dd>
-                <code className="address" data-testid="tx-safe-tx-hash">
-                  {multisig.safeTxHash}
-                </code>
+                <HashView hash={multisig.safeTxHash} testId="tx-safe-tx-hash" />
               </dd>
             </>
           ) : null}
@@ -124,7 +125,9 @@ function TxView({ chain, tx }: { chain: ChainInfo; tx: TransactionDetails }) {
 function HashLink({ hash, url, testId }: { hash: string; url: string | undefined; testId: string }) {
   return (
     <span className="address-view" data-testid={testId}>
+      <Identicon value={hash} size={16} />
       <code className="address">{hash}</code>
+      <CopyButton value={hash} label="Copy hash" />
       <ExplorerLink url={url} testId="tx-explorer-link" />
     </span>
   )

@@ -1,4 +1,6 @@
 import { useAccount } from 'wagmi'
+import { CopyButton } from '../../../components/ui/CopyButton'
+import { Identicon } from '../../../components/ui/Identicon'
 
 /** Connection status (disconnected / connecting / reconnecting / connected) and the account. */
 export function AccountSummary() {
@@ -15,9 +17,13 @@ export function AccountSummary() {
         <>
           <dt>Address</dt>
           <dd>
-            <code className="address" data-testid="connected-address">
-              {address}
-            </code>
+            <span className="address-view">
+              <Identicon value={address} />
+              <code className="address" data-testid="connected-address">
+                {address}
+              </code>
+              <CopyButton value={address} label="Copy address" />
+            </span>
           </dd>
         </>
       ) : null}

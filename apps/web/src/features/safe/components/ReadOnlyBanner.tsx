@@ -1,0 +1,21 @@
+import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
+import { useQuery } from '@tanstack/react-query'
+import { useAccount } from 'wagmi'
+import { shortAddress } from '../../../lib/format'
+import { isOwner } from '../isOwner'
+import { safeInfoQueryOptions } from '../queries'
+
+/** Tells a connected wallet that is not an owner of the open Safe that it can only look. */
+export function ReadOnlyBanner({ chain, address }: { chain: ChainInfo; address: string }) {
+  const { address: account } = useAccount()
+  const info = useQuery(safeInfoQueryOptions(chain.chainId, address))
+  if (!account || !info.data || isOwner(info.data.owners, account)) return null
+  return (
+    <div className="banner warning" role="status" data-testid="read-only-banner">
+      <p>
+        <strong>Read-only.</strong> The connected wallet {shortAddress(account)} is not an owner of this Safe:
+        you can look at everything, but not propose, confirm or execute transactions.
+      </p>
+    </div>
+  )
+}
