@@ -25,9 +25,14 @@ const MAX_SIGNATURE_BYTES = 64 * 1024
 const EIP1271_MAGIC = '0x1626ba7e' // isValidSignature(bytes32, bytes)
 const EIP1271_LEGACY_MAGIC = '0x20c13b0b' // isValidSignature(bytes, bytes), what Safe <= 1.4.1 asks owners
 
-const validatorAbi = parseAbi([
+// One ABI per overload: with both in one ABI, viem may pick `bytes` for a 32-byte argument.
+const hashValidatorAbi = parseAbi([
   'function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)',
+])
+const dataValidatorAbi = parseAbi([
   'function isValidSignature(bytes data, bytes signature) view returns (bytes4)',
+])
+const approvedHashesAbi = parseAbi([
   'function approvedHashes(address owner, bytes32 hash) view returns (uint256)',
 ])
 
@@ -77,7 +82,7 @@ export async function verifySignatures(
     if (s.type === 'APPROVED_HASH') {
       const approved = await client.readContract({
         address: p.safe,
-        abi: validatorAbi,
+        abi: approvedHashesAbi,
         functionName: 'approvedHashes',
         args: [s.signer, p.hash],
       })
@@ -100,13 +105,13 @@ async function validContractSignature(
 ): Promise<boolean> {
   // parseSignatures gives the static part, the 32-byte length and the payload.
   const payload = size(part) > 97 ? slice(part, 97) : '0x'
-  const ask = async (args: readonly [Hex, Hex], magic: string) => {
+  const ask = async (abi: typeof hashValidatorAbi | typeof dataValidatorAbi, first: Hex, magic: string) => {
     try {
       const result = await client.readContract({
         address: owner,
-        abi: validatorAbi,
+        abi,
         functionName: 'isValidSignature',
-        args,
+        args: [first, payload],
       })
       return result.toLowerCase() === magic
     } catch {
@@ -114,6 +119,7 @@ async function validContractSignature(
     }
   }
   return (
-    (await ask([p.hash, payload], EIP1271_MAGIC)) || (await ask([p.preimage, payload], EIP1271_LEGACY_MAGIC))
+    (await ask(hashValidatorAbi, p.hash, EIP1271_MAGIC)) ||
+    (await ask(dataValidatorAbi, p.preimage, EIP1271_LEGACY_MAGIC))
   )
 }

@@ -1,13 +1,14 @@
 // Proposals, confirmations, the queue and deletion on the devnet, on PGlite and (with TEST_DATABASE_URL)
 // PostgreSQL. Every rule is tried with its bad case: the error names the problem and nothing is stored.
-import { type Devnet, startDevnet, testAccount } from '@concord/devnet'
+import { createSafe, type Devnet, startDevnet, testAccount } from '@concord/devnet'
 import { erc20Abi, safeAbi, safeV141 } from '@concord/safe/contracts'
 import * as SafeTx from '@concord/safe/SafeTx'
 import { deleteRequestTypedData, totp } from '@concord/safe/serviceRequests'
-import { type Address, encodeFunctionData, type Hex, zeroAddress } from 'viem'
+import { type Address, concat, encodeFunctionData, type Hex, pad, toHex, zeroAddress } from 'viem'
 import type { HDAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '../../createGateway.ts'
+import { delegates } from '../../db/schema.ts'
 import { createDevnetTestConfig } from '../../testing/createTestConfig.ts'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabases.ts'
 
@@ -285,5 +286,109 @@ describe.each(testDatabaseKinds())('proposals on %s', (kind) => {
     )
     expect(confirmLate).toMatchObject({ status: 422, body: { message: 'Transaction already executed' } })
     expect(safeV141.multiSend).toBeTruthy()
+  })
+
+  it('a contract signature (v 0) of an owner that is itself a Safe confirms (EIP-1271)', async () => {
+    // X is owned by a0 and by Safe B, whose single owner a1 signs for it.
+    const b = await createSafe(devnet.client, {
+      owners: [a1?.address as Address],
+      threshold: 1,
+      saltNonce: 501n,
+      sender: a0?.address as Address,
+    })
+    const x = await createSafe(devnet.client, {
+      owners: [a0?.address as Address, b],
+      threshold: 2,
+      saltNonce: 502n,
+      sender: a0?.address as Address,
+    })
+    await gateway.indexers.get(CHAIN)?.sync()
+    const tx = SafeTx.from({ to: a3?.address as Address, nonce: 0n })
+    const safeTxHash = SafeTx.hash(tx, { chainId: CHAIN, address: x })
+    const proposed = await request('POST', `/v1/chains/${CHAIN}/transactions/${x}/propose`, {
+      ...(await transfer(0)).body,
+      to: tx.to,
+      data: '0x',
+      safeTxHash,
+      signature: await (a0 as HDAccount).sign({ hash: safeTxHash }),
+    })
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(200)
+    const inner = await (a1 as HDAccount).signTypedData({
+      domain: { chainId: CHAIN, verifyingContract: b },
+      types: { SafeMessage: [{ name: 'message', type: 'bytes' }] },
+      primaryType: 'SafeMessage',
+      message: { message: safeTxHash },
+    })
+    const contractSignature = concat([
+      pad(b),
+      toHex(65, { size: 32 }),
+      '0x00',
+      toHex(65, { size: 32 }),
+      inner,
+    ])
+    const confirm = (signature: Hex) =>
+      request('POST', `/v1/chains/${CHAIN}/transactions/${safeTxHash}/confirmations`, {
+        signedSafeTxHash: signature,
+      })
+    const forged = concat([
+      pad(b),
+      toHex(65, { size: 32 }),
+      '0x00',
+      toHex(65, { size: 32 }),
+      await (a5 as HDAccount).sign({ hash: safeTxHash }),
+    ])
+    expect(await confirm(forged)).toMatchObject({
+      status: 422,
+      body: { message: expect.stringMatching(/not valid for this hash \(EIP-1271\)/) },
+    })
+    const ok = await confirm(contractSignature)
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200)
+    expect(ok.body).toMatchObject({
+      txStatus: 'AWAITING_EXECUTION',
+      detailedExecutionInfo: { confirmations: [{}, { signer: { value: b } }] },
+    })
+  })
+
+  it('a delegate proposes for its delegator (never confirms); an expired one cannot', async () => {
+    const n = await nonce()
+    await gateway.store.db.insert(delegates).values([
+      {
+        chainId: CHAIN,
+        safe: treasury(),
+        delegate: a5?.address as Address,
+        delegator: a0?.address as Address,
+        label: 'bot',
+        expiresAt: null,
+      },
+      {
+        chainId: CHAIN,
+        safe: null,
+        delegate: a3?.address as Address,
+        delegator: a0?.address as Address,
+        label: 'old',
+        expiresAt: Date.now() - 1000,
+      },
+    ])
+    const byDelegate = await transfer(n, 11n, a5 as HDAccount)
+    const res = await propose(byDelegate.body)
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body.detailedExecutionInfo).toMatchObject({
+      proposer: { value: a0?.address },
+      proposedByDelegate: { value: a5?.address },
+      confirmations: [],
+    })
+    const confirm = await request(
+      'POST',
+      `/v1/chains/${CHAIN}/transactions/${byDelegate.safeTxHash}/confirmations`,
+      {
+        signedSafeTxHash: await (a5 as HDAccount).sign({ hash: byDelegate.safeTxHash }),
+      },
+    )
+    expect(confirm).toMatchObject({ status: 422, body: { message: expect.stringMatching(/not an owner/) } })
+    const expired = await propose((await transfer(n, 12n, a3 as HDAccount)).body)
+    expect(expired).toMatchObject({
+      status: 422,
+      body: { message: expect.stringMatching(/not an owner or a delegate/) },
+    })
   })
 })
