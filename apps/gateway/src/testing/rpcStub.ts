@@ -1,18 +1,28 @@
 // A JSON-RPC node that knows nothing: zero balances, zero-word eth_call results, on 127.0.0.1. Enough for
-// routes that read the chain at request time (balances) to answer without a devnet.
+// routes that read the chain at request time (balances) to answer without a devnet; a simulation (an
+// eth_call to the simulator's address) succeeds and changes nothing.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { SIMULATOR_ADDRESS, safeSimulatorAbi } from '@concord/safe/simulator'
+import { encodeFunctionResult } from 'viem'
 
 export type RpcStub = { url: string; close(): Promise<void> }
 
 const ZERO_WORD = `0x${'0'.repeat(64)}`
+const NOTHING_SIMULATED = encodeFunctionResult({
+  abi: safeSimulatorAbi,
+  functionName: 'simulate',
+  result: [true, '0x', 0n, [], []],
+})
 
-function answer(call: { id?: unknown; method?: unknown }, chainId: number) {
+function answer(call: { id?: unknown; method?: unknown; params?: unknown }, chainId: number) {
+  const to = Array.isArray(call.params) ? (call.params[0] as { to?: unknown } | undefined)?.to : undefined
+  const simulation = typeof to === 'string' && to.toLowerCase() === SIMULATOR_ADDRESS.toLowerCase()
   const result: Record<string, string> = {
     eth_chainId: `0x${chainId.toString(16)}`,
     eth_blockNumber: '0x1',
     eth_getBalance: '0x0',
-    eth_call: ZERO_WORD,
+    eth_call: simulation ? NOTHING_SIMULATED : ZERO_WORD,
     eth_getCode: '0x',
   }
   const value = typeof call.method === 'string' ? result[call.method] : undefined
@@ -36,7 +46,7 @@ export async function startRpcStub(chainId: number): Promise<RpcStub> {
       }
       const reply = Array.isArray(parsed)
         ? parsed.map((c) => answer(c, chainId))
-        : answer(parsed as { id?: unknown; method?: unknown }, chainId)
+        : answer(parsed as { id?: unknown; method?: unknown; params?: unknown }, chainId)
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(reply))
     })
   })
