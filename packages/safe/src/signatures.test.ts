@@ -1,7 +1,7 @@
-import { concat, type Hex, keccak256, pad, toHex } from 'viem'
+import { concat, getAddress, type Hex, keccak256, pad, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { countSignatures, parseSignatures } from './signatures.ts'
+import { countSignatures, encodeSignatures, parseSignatures } from './signatures.ts'
 
 const alice = privateKeyToAccount(keccak256(toHex('alice')))
 const bob = privateKeyToAccount(keccak256(toHex('bob')))
@@ -47,5 +47,28 @@ describe('countSignatures', () => {
     expect(countSignatures(signatures)).toBe(2)
     expect(countSignatures(signatures)).toBe((await parseSignatures(signatures, hash)).length)
     expect(countSignatures('0x')).toBe(0)
+  })
+})
+
+describe('encodeSignatures', () => {
+  it('sorts by signer and appends contract signature data, round-tripping through parseSignatures', async () => {
+    const contract = '0x00000000000000000000000000000000000000aA'
+    const blob = `0x${'cd'.repeat(70)}` as Hex
+    const parts = [
+      { signer: alice.address, signature: await alice.sign({ hash }) },
+      {
+        signer: contract as `0x${string}`,
+        signature: concat([pad(contract), toHex(0, { size: 32 }), '0x00', toHex(70, { size: 32 }), blob]),
+      },
+      { signer: bob.address, signature: await bob.sign({ hash }) },
+    ]
+    const encoded = encodeSignatures(parts)
+    const parsed = await parseSignatures(encoded, hash)
+    const order = [...parts]
+      .sort((a, b) => (BigInt(a.signer) < BigInt(b.signer) ? -1 : 1))
+      .map((p) => p.signer)
+    expect(parsed.map((p) => p.signer)).toEqual(order.map((a) => getAddress(a)))
+    expect(parsed.find((p) => p.type === 'CONTRACT_SIGNATURE')?.signature.endsWith(blob.slice(2))).toBe(true)
+    expect(countSignatures(encoded)).toBe(3)
   })
 })

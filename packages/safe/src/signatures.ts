@@ -7,6 +7,7 @@ import {
   type Hex,
   hashMessage,
   hexToNumber,
+  pad,
   recoverAddress,
   size,
   slice,
@@ -73,4 +74,28 @@ export async function parseSignatures(signatures: Hex, safeTxHash: Hex): Promise
     }
   }
   return out
+}
+
+/**
+ * The `signatures` bytes a Safe accepts from parsed parts (as parseSignatures returns them): sorted by signer,
+ * static 65-byte parts first, each contract signature's data appended after them with its offset set.
+ */
+export function encodeSignatures(parts: readonly { signer: Address; signature: Hex }[]): Hex {
+  const sorted = [...parts].sort((a, b) => (BigInt(a.signer) < BigInt(b.signer) ? -1 : 1))
+  let offset = sorted.length * 65
+  const statics: Hex[] = []
+  const dynamics: Hex[] = []
+  for (const p of sorted) {
+    const v = hexToNumber(slice(p.signature, 64, 65))
+    if (v !== 0) {
+      statics.push(slice(p.signature, 0, 65))
+      continue
+    }
+    // Contract signature: r = owner, s = where its data starts, v = 0; the data is length-prefixed.
+    const data = size(p.signature) > 65 ? slice(p.signature, 65) : toHex(0, { size: 32 })
+    statics.push(concat([pad(getAddress(p.signer)), toHex(offset, { size: 32 }), '0x00']))
+    dynamics.push(data)
+    offset += size(data)
+  }
+  return concat([...statics, ...dynamics])
 }

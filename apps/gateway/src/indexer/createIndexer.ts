@@ -57,6 +57,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
   const client: PublicClient = createRpcClient(chain)
   const masterCopies = createMasterCopyResolver(client, chain)
   const executions = createExecutionResolver(client, chain.chainId, {
+    proposals: (hashes) => store.proposalParams(hashes),
     onGiveUp: (txHash, error) =>
       console.error(
         `indexer ${chain.chainId}: no trace of ${txHash}, its parameters stay unknown: ${(error as Error).message.split('\n')[0]}`,

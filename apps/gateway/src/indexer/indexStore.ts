@@ -1,23 +1,28 @@
 // Everything the indexer reads from and writes to the database. One call to commitWindow() is one
 // database transaction holding a whole window of blocks and the cursor that points past it.
+
+import { encodeSignatures } from '@concord/safe/signatures'
 import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm'
 import { type Address, getAddress, type Hex } from 'viem'
 import { bulkInsert } from '../db/bulkInsert.ts'
 import type { Database } from '../db/createDatabase.ts'
 import {
   blocks,
+  confirmations,
   historyItems,
   indexerCursors,
   logs,
   moduleTransactions,
   multisigTransactions,
   nftMetadata,
+  proposals,
   safeOwners,
   safes,
   tokens,
   transfers,
 } from '../db/schema.ts'
 import { PROXY_CREATION_TOPIC, type RawLog } from './events.ts'
+import type { SafeTxParams } from './executionParams.ts'
 import type { HistoryRow, ModuleRow, MultisigRow, SafeRow, TransferRow } from './rows.ts'
 
 export type Cursor = { blockNumber: number; blockHash: Hex; genesisHash: Hex }
@@ -138,6 +143,43 @@ export function createIndexStore(db: Database, chainId: number) {
     async safeAddresses(): Promise<Set<Address>> {
       const rows = await db.select({ address: safes.address }).from(safes).where(eq(safes.chainId, chainId))
       return new Set(rows.map((r) => r.address as Address))
+    },
+
+    /**
+     * Stored proposals with these safeTxHashes, as SafeTx parameters with their confirmations encoded as the
+     * Safe accepts them (for non-L2 executions no log and no calldata explains).
+     */
+    async proposalParams(hashes: Hex[]): Promise<Map<Hex, SafeTxParams>> {
+      const out = new Map<Hex, SafeTxParams>()
+      if (!hashes.length) return out
+      const [rows, confs] = await Promise.all([
+        db
+          .select()
+          .from(proposals)
+          .where(and(eq(proposals.chainId, chainId), inArray(proposals.safeTxHash, hashes))),
+        db
+          .select()
+          .from(confirmations)
+          .where(and(eq(confirmations.chainId, chainId), inArray(confirmations.safeTxHash, hashes))),
+      ])
+      for (const p of rows)
+        out.set(p.safeTxHash as Hex, {
+          to: p.to as Address,
+          value: BigInt(p.value),
+          data: p.data as Hex,
+          operation: p.operation as 0 | 1,
+          safeTxGas: BigInt(p.safeTxGas),
+          baseGas: BigInt(p.baseGas),
+          gasPrice: BigInt(p.gasPrice),
+          gasToken: p.gasToken as Address,
+          refundReceiver: p.refundReceiver as Address,
+          signatures: encodeSignatures(
+            confs
+              .filter((c) => c.safeTxHash === p.safeTxHash)
+              .map((c) => ({ signer: c.owner as Address, signature: c.signature as Hex })),
+          ),
+        })
+      return out
     },
 
     /** Tokens seen in transfers whose metadata has not been read yet. */

@@ -1,14 +1,15 @@
 // Proposals, confirmations, the queue and deletion on the devnet, on PGlite and (with TEST_DATABASE_URL)
 // PostgreSQL. Every rule is tried with its bad case: the error names the problem and nothing is stored.
-import { createSafe, type Devnet, startDevnet, testAccount } from '@concord/devnet'
+import { createSafe, type Devnet, relayerAbi, startDevnet, testAccount } from '@concord/devnet'
 import { erc20Abi, safeAbi, safeV141 } from '@concord/safe/contracts'
 import * as SafeTx from '@concord/safe/SafeTx'
 import { deleteRequestTypedData, totp } from '@concord/safe/serviceRequests'
+import { eq } from 'drizzle-orm'
 import { type Address, concat, encodeFunctionData, type Hex, pad, toHex, zeroAddress } from 'viem'
 import type { HDAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '../../createGateway.ts'
-import { delegates } from '../../db/schema.ts'
+import { delegates, multisigTransactions } from '../../db/schema.ts'
 import { createDevnetTestConfig } from '../../testing/createTestConfig.ts'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabases.ts'
 
@@ -390,5 +391,72 @@ describe.each(testDatabaseKinds())('proposals on %s', (kind) => {
       status: 422,
       body: { message: expect.stringMatching(/not an owner or a delegate/) },
     })
+  })
+
+  it('a non-L2 execution sent through another contract takes its parameters from the stored proposal', async () => {
+    const mainnet = devnet.scenario?.safes.mainnet.address as Address
+    const a7 = testAccount(7) as HDAccount
+    const n = Number(
+      await devnet.client.readContract({ address: mainnet, abi: safeAbi, functionName: 'nonce' }),
+    )
+    const tx = SafeTx.from({ to: a3?.address as Address, value: 12345n, nonce: BigInt(n) })
+    const safeTxHash = SafeTx.hash(tx, { chainId: CHAIN, address: mainnet })
+    const body = {
+      ...(await transfer(n)).body,
+      to: tx.to,
+      value: '12345',
+      data: '0x',
+      safeTxHash,
+      signature: await (a0 as HDAccount).sign({ hash: safeTxHash }),
+    }
+    expect((await request('POST', `/v1/chains/${CHAIN}/transactions/${mainnet}/propose`, body)).status).toBe(
+      200,
+    )
+    const confirmed = await request('POST', `/v1/chains/${CHAIN}/transactions/${safeTxHash}/confirmations`, {
+      signedSafeTxHash: await a7.sign({ hash: safeTxHash }),
+    })
+    expect(confirmed.status).toBe(200)
+    const signatures = SafeTx.joinSignatures(
+      confirmed.body.detailedExecutionInfo.confirmations.map(
+        (c: { signer: { value: Address }; signature: Hex }) => ({
+          signer: c.signer.value,
+          data: c.signature,
+        }),
+      ),
+    )
+    const exec = encodeFunctionData({
+      abi: safeAbi,
+      functionName: 'execTransaction',
+      args: [
+        tx.to,
+        tx.value,
+        tx.data,
+        tx.operation,
+        tx.safeTxGas,
+        tx.baseGas,
+        tx.gasPrice,
+        tx.gasToken,
+        tx.refundReceiver,
+        signatures,
+      ],
+    })
+    await devnet.client.waitForTransactionReceipt({
+      hash: await devnet.client.writeContract({
+        account: a0?.address as Address,
+        address: devnet.scenario?.relayer as Address,
+        abi: relayerAbi,
+        functionName: 'relay',
+        args: [mainnet, exec],
+      }),
+    })
+    await gateway.indexers.get(CHAIN)?.sync()
+    const [row] = await gateway.store.db
+      .select()
+      .from(multisigTransactions)
+      .where(eq(multisigTransactions.safeTxHash, safeTxHash))
+    expect(row).toMatchObject({ paramsSource: 'proposal', to: a3?.address, value: '12345', nonce: n })
+    const executed = (await details(safeTxHash)).body
+    expect(executed).toMatchObject({ txStatus: 'SUCCESS', txData: { value: '12345' } })
+    expect(executed.detailedExecutionInfo.confirmations).toHaveLength(2)
   })
 })
