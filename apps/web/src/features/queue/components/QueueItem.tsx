@@ -46,8 +46,13 @@ export function QueueItem(props: QueueItemProps) {
         <span data-testid="queue-confirmations">
           {submitted} of {required} confirmations
         </span>
-        {info?.missingSigners?.length ? (
-          <span className="muted"> · waiting for {info.missingSigners.length} more owner(s)</span>
+        {submitted < required ? (
+          <span className="muted">
+            · {required - submitted} more needed
+            {info?.missingSigners?.length
+              ? ` from ${info.missingSigners.length} owner(s) who have not signed`
+              : ''}
+          </span>
         ) : null}
         {confirmed ? (
           <span className="badge muted" data-testid="confirmed-by-you">

@@ -1,0 +1,182 @@
+import { join } from 'node:path'
+import { testAccount } from '@concord/devnet'
+import { erc20Abi, safeAbi } from '@concord/safe/contracts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { type Address, encodeFunctionData, getAddress } from 'viem'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { proposeAs, safeInfo, txDetails, until } from './safeTx.ts'
+import { screenshotDir, setupE2E } from './session.ts'
+
+// Co-signing in the browser: the queue of the demo "treasury" (2-of-3: accounts #0, #1, #2), worked by
+// owners in separate browser contexts. Proposals come from the gateway API signed in Node (another owner's
+// client): the New transaction screens are tested with their own flows.
+
+const e2e = setupE2E({
+  viewport: { width: 1280, height: 900 },
+  onPage: (page) => page.setDefaultTimeout(20_000),
+})
+
+let treasury: Address
+let usd: Address
+const account = (index: number) => testAccount(index).address
+
+beforeAll(() => {
+  const { scenario, assets } = e2e.stack.devnet
+  if (!scenario || !assets) throw new Error('the stack runs without the demo scenario')
+  treasury = scenario.safes.treasury.address
+  usd = assets.usd
+})
+
+const queueUrl = (safe: Address) => `${e2e.stack.url}/transactions/queue?safe=dev:${safe}`
+const item = (page: Page, id: string) => page.locator(`[data-testid="queue-item"][data-tx-id="${id}"]`)
+
+async function connect(page: Page, index: number, url = e2e.stack.url): Promise<void> {
+  await page.goto(url)
+  await page.getByTestId('rk-connect-button').first().click()
+  await page.getByTestId('rk-wallet-option-devnet').click()
+  await page.getByTestId(`devnet-account-${index}`).click()
+  await page.locator('[data-testid="connected-address"], [data-testid="rk-account-button"]').first().waitFor()
+}
+
+/** A second owner: its own browser context (own wallet connection, own storage). */
+async function secondOwner(index: number): Promise<{ context: BrowserContext; page: Page }> {
+  const browser = e2e.context.browser()
+  if (!browser) throw new Error('no browser')
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const page = await context.newPage()
+  page.setDefaultTimeout(20_000)
+  await connect(page, index, queueUrl(treasury))
+  return { context, page }
+}
+
+const balanceOf = (token: Address, owner: Address) =>
+  e2e.stack.devnet.client.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [owner],
+  })
+
+async function executeFrom(page: Page, id: string): Promise<void> {
+  await item(page, id).getByTestId('execute-button').click()
+  await item(page, id).getByTestId('verification-ok').waitFor()
+  await item(page, id).getByTestId('send-execution').click()
+  await item(page, id).waitFor({ state: 'detached', timeout: 60_000 })
+}
+
+describe('queue: co-signing', () => {
+  it('default: owner 1 proposes an ERC20 transfer, owner 2 sees it within 5 s, confirms and executes', async () => {
+    const recipient = account(3)
+    const amount = 5n * 10n ** 6n
+    const [safeBefore, recipientBefore] = await Promise.all([
+      balanceOf(usd, treasury),
+      balanceOf(usd, recipient),
+    ])
+
+    // Owner 1 (account #1) watches the queue in its own context; owner 2 (account #2) in the test's page.
+    const owner1 = await secondOwner(1)
+    try {
+      await connect(e2e.page, 2, queueUrl(treasury))
+      await e2e.page.getByText('No queued transactions').waitFor()
+
+      const transfer = encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [recipient, amount],
+      })
+      const proposal = await proposeAs(e2e.stack, {
+        safe: treasury,
+        call: { to: usd, data: transfer },
+        signer: 1,
+      })
+      const proposedAt = Date.now()
+      await item(e2e.page, proposal.id).waitFor({ timeout: 5_000 })
+      expect(Date.now() - proposedAt).toBeLessThan(5_000)
+      await expect(
+        item(e2e.page, proposal.id).getByTestId('queue-confirmations').textContent(),
+      ).resolves.toBe('1 of 2 confirmations')
+
+      const mine = item(e2e.page, proposal.id)
+      await mine.getByTestId('confirm-button').click()
+      await mine.getByTestId('verification-ok').waitFor()
+      await expect(mine.getByTestId('review-safe-tx-hash').textContent()).resolves.toBe(proposal.safeTxHash)
+      await e2e.page.screenshot({ path: join(screenshotDir, 'queue-review.png') })
+      await mine.getByTestId('sign-confirmation').click()
+      await mine.locator('[data-testid="queue-confirmations"]:text-is("2 of 2 confirmations")').waitFor()
+      await mine.getByTestId('confirmed-by-you').waitFor()
+      // Owner 1's queue refreshes by itself.
+      await item(owner1.page, proposal.id)
+        .locator('[data-testid="queue-confirmations"]:text-is("2 of 2 confirmations")')
+        .waitFor()
+
+      await executeFrom(e2e.page, proposal.id)
+      await e2e.page.getByText('Transaction executed').first().waitFor()
+      await item(owner1.page, proposal.id).waitFor({ state: 'detached' })
+
+      await until(
+        async () => (await txDetails(e2e.stack, proposal.id)).txStatus === 'SUCCESS',
+        'the execution',
+      )
+      const details = await txDetails(e2e.stack, proposal.id)
+      const signers = details.detailedExecutionInfo?.confirmations.map((c) => getAddress(c.signer.value))
+      expect(signers?.sort()).toEqual([account(1), account(2)].sort())
+      expect(await balanceOf(usd, treasury)).toBe(safeBefore - amount)
+      expect(await balanceOf(usd, recipient)).toBe(recipientBefore + amount)
+
+      // The history shows it with both confirmations.
+      await e2e.page.goto(`${e2e.stack.url}/transactions/tx?safe=dev:${treasury}&id=${proposal.id}`)
+      const shown = e2e.page.locator('[data-testid="tx-confirmation-signer"]')
+      await shown.first().waitFor()
+      const shownSigners = await shown.evaluateAll((nodes) =>
+        nodes.map((node) => (node as HTMLElement).dataset.address),
+      )
+      expect(shownSigners.sort()).toEqual([account(1), account(2)].sort())
+
+      // The wallet's recent transactions list the execution.
+      await e2e.page.getByTestId('rk-account-button').click()
+      await e2e.page
+        .getByText(/Execute Safe transaction #\d+/)
+        .first()
+        .waitFor()
+      await e2e.page.screenshot({ path: join(screenshotDir, 'recent-transactions.png') })
+      expect(e2e.pageErrors).toEqual([])
+    } finally {
+      await owner1.context.close()
+    }
+  })
+
+  it('behavior: an owner rejects a queued transaction; another executes the rejection', async () => {
+    const send = { to: account(4), value: 10n ** 15n }
+    const proposal = await proposeAs(e2e.stack, { safe: treasury, call: send, signer: 1 })
+    await connect(e2e.page, 0, queueUrl(treasury))
+    const group = e2e.page.locator(`[data-testid="queue-group"][data-nonce="${proposal.nonce}"]`)
+    await item(e2e.page, proposal.id).waitFor()
+    await group.getByTestId('reject-button').click()
+    await group.getByTestId('conflict-header').waitFor()
+    await expect(group.getByTestId('queue-item').count()).resolves.toBe(2)
+    await expect(group.getByTestId('reject-button').count()).resolves.toBe(0)
+    await e2e.page.screenshot({ path: join(screenshotDir, 'queue-rejection.png') })
+
+    const rejectionId = await group
+      .locator('[data-testid="queue-item"]')
+      .evaluateAll(
+        (nodes, id) => nodes.map((n) => (n as HTMLElement).dataset.txId).find((x) => x !== id),
+        proposal.id,
+      )
+    if (!rejectionId) throw new Error('no rejection in the queue')
+    const owner2 = await secondOwner(2)
+    try {
+      await executeFrom(owner2.page, rejectionId)
+      // The rejected transaction leaves the queue with its nonce.
+      await item(owner2.page, proposal.id).waitFor({ state: 'detached' })
+      await until(
+        async () => (await txDetails(e2e.stack, rejectionId)).txStatus === 'SUCCESS',
+        'the rejection',
+      )
+      const nonce = (await safeInfo(e2e.stack, treasury)).nonce
+      expect(nonce).toBe(proposal.nonce + 1)
+    } finally {
+      await owner2.context.close()
+    }
+  })
+})
