@@ -42,6 +42,17 @@ export const ALLOWED_IMPORTS: Allowance[] = [
       "a transaction's txInfo and details carry `dataDecoded`, decoded exactly as GET /data-decoder does (CGW's transactions module uses its data-decoder module the same way)",
   },
   {
+    from: 'apps/gateway/src/modules/simulation/',
+    to: 'apps/gateway/src/modules/dataDecoder/multiSend.ts',
+    reason:
+      'the simulation finds the tokens a MultiSend batch touches with the one parser of the packed MultiSend format',
+  },
+  {
+    from: 'apps/gateway/src/modules/simulation/',
+    to: 'apps/gateway/src/modules/dataDecoder/hex.ts',
+    reason: 'the same bounded hex check (no regex on MiBs) for calldata in request bodies',
+  },
+  {
     from: 'apps/gateway/src/http/require.ts',
     to: 'apps/gateway/src/modules/chains/chains.repository.ts',
     typeOnly: true,

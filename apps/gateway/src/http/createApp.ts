@@ -22,6 +22,8 @@ import { createHealthRoutes } from '../modules/health/health.routes.ts'
 import { createSafeEstimationsRoutes } from '../modules/safes/safeEstimations.routes.ts'
 import { createSafesRepository } from '../modules/safes/safes.repository.ts'
 import { createSafesRoutes } from '../modules/safes/safes.routes.ts'
+import { createSimulationRepository } from '../modules/simulation/simulation.repository.ts'
+import { createSimulationRoutes } from '../modules/simulation/simulation.routes.ts'
 import { createProposalsRepository } from '../modules/transactions/proposals.repository.ts'
 import { createTransactionsRepository } from '../modules/transactions/transactions.repository.ts'
 import { createTransactionsRoutes } from '../modules/transactions/transactions.routes.ts'
@@ -121,6 +123,10 @@ export function createApp({
   app.route(
     '/',
     createBalancesRoutes({ chains, safes, balances: createBalancesRepository(store.db), rpc, prices }),
+  )
+  app.route(
+    '/',
+    createSimulationRoutes({ chains, safes, simulation: createSimulationRepository(store.db), rpc }),
   )
   app.route(
     '/',

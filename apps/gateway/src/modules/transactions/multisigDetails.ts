@@ -62,7 +62,9 @@ export function createMultisigDetails(deps: {
           ...c,
           submittedAt: submittedAt.get(c.signer.value) ?? c.submittedAt,
         })),
-        rejectors: [],
+        rejectors: (await proposals.rejectors(tx.chainId, tx.safe, tx.nonce, tx.safeTxHash)).map((o) =>
+          addressInfo(o),
+        ),
         gasTokenInfo: null,
         trusted: true,
         ...proposerFields(proposal),
@@ -96,7 +98,9 @@ export function createMultisigDetails(deps: {
               signature: c.signature,
               submittedAt: c.submittedAt,
             })),
-            rejectors: [],
+            rejectors: (await proposals.rejectors(p.chainId, p.safe, p.nonce, p.safeTxHash)).map((o) =>
+              addressInfo(o),
+            ),
             gasTokenInfo: null,
             trusted: p.trusted,
             ...proposerFields(p),

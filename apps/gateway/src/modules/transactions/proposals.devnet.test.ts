@@ -459,4 +459,33 @@ describe.each(testDatabaseKinds())('proposals on %s', (kind) => {
     expect(executed).toMatchObject({ txStatus: 'SUCCESS', txData: { value: '12345' } })
     expect(executed.detailedExecutionInfo.confirmations).toHaveLength(2)
   })
+
+  it('a rejection at the same nonce: a conflict in the queue, and its confirmers are the rejectors', async () => {
+    const n = await nonce()
+    const rejection = SafeTx.from({ to: treasury(), nonce: BigInt(n) })
+    const safeTxHash = SafeTx.hash(rejection, { chainId: CHAIN, address: treasury() })
+    const res = await propose({
+      ...(await transfer(n)).body,
+      to: treasury(),
+      data: '0x',
+      safeTxHash,
+      sender: a1?.address,
+      signature: await (a1 as HDAccount).sign({ hash: safeTxHash }),
+    })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body.txInfo).toMatchObject({ type: 'Custom', isCancellation: true })
+    const page = await queue()
+    expect(
+      page.results.map(
+        (i: { type: string; label?: string; conflictType?: string }) => i.label ?? i.conflictType ?? i.type,
+      ),
+    ).toEqual(['Next', 'CONFLICT_HEADER', 'HasNext', 'End'])
+    const other = page.results.find(
+      (i: { transaction?: { id: string } }) => i.transaction && !i.transaction.id.endsWith(safeTxHash),
+    )
+    const competing = (await details(other.transaction.id)).body
+    expect(competing.detailedExecutionInfo.rejectors).toEqual([
+      { value: a1?.address, name: null, logoUri: null },
+    ])
+  })
 })

@@ -144,6 +144,36 @@ export function createProposalsRepository(db: Database) {
       return { rows, count: Number(total?.n ?? 0) }
     },
 
+    /**
+     * Owners who confirmed a rejection (an empty call to the Safe itself) at `nonce`, other than `except`:
+     * the `rejectors` of the transactions it competes with.
+     */
+    async rejectors(chainId: number, safe: string, nonce: number, except: string): Promise<string[]> {
+      const rows = await db
+        .select({ owner: confirmations.owner })
+        .from(confirmations)
+        .innerJoin(
+          proposals,
+          and(
+            eq(proposals.chainId, confirmations.chainId),
+            eq(proposals.safeTxHash, confirmations.safeTxHash),
+          ),
+        )
+        .where(
+          and(
+            eq(proposals.chainId, chainId),
+            eq(proposals.safe, safe),
+            eq(proposals.nonce, nonce),
+            eq(proposals.to, safe),
+            eq(proposals.value, '0'),
+            eq(proposals.data, '0x'),
+            sql`${proposals.safeTxHash} <> ${except}`,
+          ),
+        )
+        .orderBy(asc(confirmations.submittedAt))
+      return rows.map((r) => r.owner)
+    },
+
     /** Milliseconds of the newest proposal or confirmation of the Safe: SafeInfo's txQueuedTag. */
     async queueTag(chainId: number, safe: string): Promise<number | null> {
       const [row] = await db
