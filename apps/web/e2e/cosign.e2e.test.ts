@@ -4,6 +4,7 @@ import { erc20Abi, safeAbi } from '@concord/safe/contracts'
 import type { BrowserContext, Page } from 'playwright-core'
 import { type Address, encodeFunctionData, getAddress } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { connectDevnet } from './connectDevnet.ts'
 import { proposeAs, safeInfo, txDetails, until } from './safeTx.ts'
 import { screenshotDir, setupE2E } from './session.ts'
 
@@ -30,14 +31,6 @@ beforeAll(() => {
 const queueUrl = (safe: Address) => `${e2e.stack.url}/transactions/queue?safe=dev:${safe}`
 const item = (page: Page, id: string) => page.locator(`[data-testid="queue-item"][data-tx-id="${id}"]`)
 
-async function connect(page: Page, index: number, url = e2e.stack.url): Promise<void> {
-  await page.goto(url)
-  await page.getByTestId('rk-connect-button').first().click()
-  await page.getByTestId('rk-wallet-option-devnet').click()
-  await page.getByTestId(`devnet-account-${index}`).click()
-  await page.locator('[data-testid="connected-address"], [data-testid="rk-account-button"]').first().waitFor()
-}
-
 /** A second owner: its own browser context (own wallet connection, own storage). */
 async function secondOwner(index: number): Promise<{ context: BrowserContext; page: Page }> {
   const browser = e2e.context.browser()
@@ -45,7 +38,7 @@ async function secondOwner(index: number): Promise<{ context: BrowserContext; pa
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   const page = await context.newPage()
   page.setDefaultTimeout(20_000)
-  await connect(page, index, queueUrl(treasury))
+  await connectDevnet(page, index, queueUrl(treasury))
   return { context, page }
 }
 
@@ -76,7 +69,7 @@ describe('queue: co-signing', () => {
     // Owner 1 (account #1) watches the queue in its own context; owner 2 (account #2) in the test's page.
     const owner1 = await secondOwner(1)
     try {
-      await connect(e2e.page, 2, queueUrl(treasury))
+      await connectDevnet(e2e.page, 2, queueUrl(treasury))
       await e2e.page.getByText('No queued transactions').waitFor()
 
       const transfer = encodeFunctionData({
@@ -148,7 +141,7 @@ describe('queue: co-signing', () => {
   it('behavior: an owner rejects a queued transaction; another executes the rejection', async () => {
     const send = { to: account(4), value: 10n ** 15n }
     const proposal = await proposeAs(e2e.stack, { safe: treasury, call: send, signer: 1 })
-    await connect(e2e.page, 0, queueUrl(treasury))
+    await connectDevnet(e2e.page, 0, queueUrl(treasury))
     const group = e2e.page.locator(`[data-testid="queue-group"][data-nonce="${proposal.nonce}"]`)
     await item(e2e.page, proposal.id).waitFor()
     await group.getByTestId('reject-button').click()
@@ -178,5 +171,68 @@ describe('queue: co-signing', () => {
     } finally {
       await owner2.context.close()
     }
+  })
+
+  it('error: a tampered gateway answer is refused before signing; the proposer deletes the proposal', async () => {
+    const proposal = await proposeAs(e2e.stack, {
+      safe: treasury,
+      call: { to: account(4), value: 10n ** 15n },
+      signer: 1,
+    })
+    // The gateway now says the transaction sends 100 ETH to the same address (same safeTxHash, same signature).
+    await e2e.page.route(`**/transactions/${proposal.id}`, async (route) => {
+      const response = await route.fetch()
+      const body = await response.json()
+      body.txData.value = (100n * 10n ** 18n).toString()
+      await route.fulfill({ response, json: body })
+    })
+    await connectDevnet(e2e.page, 0, queueUrl(treasury))
+    const mine = item(e2e.page, proposal.id)
+    await mine.getByTestId('confirm-button').click()
+    const alarm = mine.getByTestId('verification-failed')
+    await alarm.waitFor()
+    await expect(alarm.textContent()).resolves.toMatch(/is not the hash of the transaction shown/)
+    await expect(mine.getByTestId('sign-confirmation').count()).resolves.toBe(0)
+    await e2e.page.screenshot({ path: join(screenshotDir, 'queue-tampered.png') })
+
+    // Only its proposer (account #1) may delete it, and it is the last nonce, so it may.
+    await expect(mine.getByTestId('delete-button').isDisabled()).resolves.toBe(true)
+    const proposer = await secondOwner(1)
+    try {
+      await item(proposer.page, proposal.id).getByTestId('delete-button').click()
+      await item(proposer.page, proposal.id).waitFor({ state: 'detached' })
+    } finally {
+      await proposer.context.close()
+    }
+    const gone = await fetch(
+      `${e2e.stack.url}/v1/chains/${e2e.stack.devnet.chainId}/transactions/${proposal.id}`,
+    )
+    expect(gone.status).toBe(404)
+  })
+
+  it('behavior: add an owner and raise the threshold; Settings → Setup shows the new setup', async () => {
+    const newOwner = account(4)
+    const data = encodeFunctionData({
+      abi: safeAbi,
+      functionName: 'addOwnerWithThreshold',
+      args: [newOwner, 3n],
+    })
+    const proposal = await proposeAs(e2e.stack, { safe: treasury, call: { to: treasury, data }, signer: 1 })
+    await connectDevnet(e2e.page, 0, queueUrl(treasury))
+    await executeFrom(e2e.page, proposal.id)
+    await until(async () => (await safeInfo(e2e.stack, treasury)).threshold === 3, 'the new threshold')
+
+    await e2e.page.goto(`${e2e.stack.url}/settings/setup?safe=dev:${treasury}`)
+    await e2e.page.locator('[data-testid="setup-threshold"]:text-is("3 out of 4")').waitFor()
+    const owners = await e2e.page
+      .getByTestId('setup-owner')
+      .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset.address))
+    expect(owners).toContain(newOwner)
+    const you = e2e.page.locator(
+      `[data-testid="setup-owner"][data-address="${account(0)}"] [data-testid="address-badge"]`,
+    )
+    await expect(you.textContent()).resolves.toBe('you')
+    await expect(e2e.page.getByTestId('address-badge').count()).resolves.toBe(1)
+    await e2e.page.screenshot({ path: join(screenshotDir, 'setup-after-add-owner.png') })
   })
 })
