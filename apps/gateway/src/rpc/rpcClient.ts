@@ -5,6 +5,9 @@ import type { ChainConfig } from '../config/chainConfig.ts'
 
 export function createRpcClient(chain: Pick<ChainConfig, 'rpcUrl'>): PublicClient {
   return createPublicClient({
+    // A contract's OffchainLookup revert (EIP-3668) would make the gateway fetch a URL the contract picks
+    // (a token's name(), a Safe owner's isValidSignature): never follow it.
+    ccipRead: false,
     transport: http(chain.rpcUrl[0], {
       timeout: 10_000,
       retryCount: 3,
