@@ -27,7 +27,7 @@ export function CopyButton({ value, label = 'Copy', testId = 'copy-button' }: Co
       data-testid={testId}
       data-value={value}
       onClick={(event) => {
-        // Copy buttons sit inside links (list rows): copying must not open the row.
+        // Copy buttons may sit in clickable rows: copying must not activate the row.
         event.preventDefault()
         event.stopPropagation()
         navigator.clipboard.writeText(value).then(

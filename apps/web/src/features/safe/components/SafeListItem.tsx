@@ -29,13 +29,14 @@ export function SafeListItem({ chain, address, testId, actions }: SafeListItemPr
         </span>
         <Identicon value={address} />
         <code className="address">{address}</code>
-        <CopyButton value={address} label="Copy address" />
         {info.data ? (
           <span className="badge muted" title="Threshold / owners">
             {info.data.threshold}/{info.data.owners.length}
           </span>
         ) : null}
       </Link>
+      {/* Beside the link, not in it: a button inside a link is invalid and would steal the row's clicks. */}
+      <CopyButton value={address} label="Copy address" />
       {actions}
     </li>
   )
