@@ -3,7 +3,7 @@ import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { LoadMore } from '../../../components/ui/LoadMore'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
-import { historyQueryOptions, queueQueryOptions } from '../queries'
+import { historyQueryOptions } from '../queries'
 import { TxList } from './TxList'
 
 export type TxPagesProps = {
@@ -15,41 +15,31 @@ export type TxPagesProps = {
 /** Transactions → History: executed transactions by day, one gateway page at a time. */
 export function TxHistory({ chain, address, txHref }: TxPagesProps) {
   const query = useInfiniteQuery(historyQueryOptions(chain.chainId, address))
-  return <TxPages chain={chain} txHref={txHref} query={query} kind="history" />
+  return <TxPages chain={chain} txHref={txHref} query={query} />
 }
 
-/** Transactions → Queue: transactions waiting for signatures or execution. */
-export function TxQueue({ chain, address, txHref }: TxPagesProps) {
-  const query = useInfiniteQuery(queueQueryOptions(chain.chainId, address))
-  return <TxPages chain={chain} txHref={txHref} query={query} kind="queue" />
-}
-
+// The queue has its own screen (features/queue), with the actions on each transaction.
 type TxPagesViewProps = Omit<TxPagesProps, 'address'> & {
   query: UseInfiniteQueryResult<InfiniteData<TransactionListPage, unknown>>
-  kind: 'history' | 'queue'
 }
 
-function TxPages({ chain, txHref, query, kind }: TxPagesViewProps) {
+function TxPages({ chain, txHref, query }: TxPagesViewProps) {
   return (
     <QueryBoundary
       query={query}
-      errorTitle={kind === 'history' ? 'Could not load the history' : 'Could not load the queue'}
-      loading={{ lines: 5, label: kind === 'history' ? 'Loading the history' : 'Loading the queue' }}
+      errorTitle="Could not load the history"
+      loading={{ lines: 5, label: 'Loading the history' }}
     >
       {(data) => {
         const items = data.pages.flatMap((page) => page.results)
         if (!items.some((item) => item.type === 'TRANSACTION'))
-          return kind === 'history' ? (
+          return (
             <EmptyState title="No transactions yet">
               Executed transactions of this Safe will appear here.
             </EmptyState>
-          ) : (
-            <EmptyState title="No queued transactions">
-              Transactions that need signatures or execution appear here.
-            </EmptyState>
           )
         return (
-          <div data-testid={kind === 'history' ? 'tx-history' : 'tx-queue'}>
+          <div data-testid="tx-history">
             <TxList chain={chain} items={items} txHref={txHref} />
             <LoadMore query={query} errorTitle="Could not load more transactions" testId="load-more" />
           </div>
