@@ -12,6 +12,12 @@ export const safeKeys = {
 export const fetchSafeInfo = (chainId: string, address: string): Promise<SafeInfo> =>
   gatewayCall(() => getSafeInfo(chainId, address))
 
+/**
+ * How often the open Safe's info (nonce, owners, threshold) refreshes. TanStack Query pauses interval refetches
+ * while the tab is hidden and refetches when it shows again.
+ */
+export const SAFE_INFO_REFRESH_MS = 4000
+
 export const safeInfoQueryOptions = (chainId: string, address: string) =>
   queryOptions({
     queryKey: safeKeys.info(chainId, address),
