@@ -1,7 +1,7 @@
 import type { TransactionSummary } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { type Address, isAddressEqual } from 'viem'
+import type { Address } from 'viem'
 import { useAccount } from 'wagmi'
 import { queuedDetailsQueryOptions } from '../queries'
 import { deletePolicy } from '../utils/deletePolicy'
@@ -22,10 +22,10 @@ export function QueueItem(props: QueueItemProps) {
   const details = useQuery(queuedDetailsQueryOptions(chain.chainId, tx))
   const execution = details.data ? multisigDetails(details.data) : undefined
 
-  const isOwner =
-    !!address && !!safeInfo?.owners.some((owner) => isAddressEqual(owner.value as Address, address))
-  const confirmed =
-    !!address && !!execution?.confirmations.some((c) => isAddressEqual(c.signer.value as Address, address))
+  // Plain comparison: the gateway's strings are not trusted to be addresses (isAddressEqual would throw).
+  const same = (value: string) => !!address && value.toLowerCase() === address.toLowerCase()
+  const isOwner = !!safeInfo?.owners.some((owner) => same(owner.value))
+  const confirmed = !!execution?.confirmations.some((c) => same(c.signer.value))
   const submitted = info?.confirmationsSubmitted ?? 0
   const required = info?.confirmationsRequired ?? 0
   // The executor's own pre-validated signature counts as one confirmation if it has not confirmed yet.

@@ -32,16 +32,14 @@ export function ReviewPanel({ chain, safe, details, mode, onClose, onChanged }: 
       </div>
     )
 
-  if (error instanceof VerificationError || !verification.data)
+  if (error instanceof VerificationError)
     return (
       <div className="review-panel verification-failed" role="alert" data-testid="verification-failed">
         <strong>Do not sign: this transaction failed verification</strong>
         <ul>
-          {(error instanceof VerificationError ? error.problems : [String(error?.message ?? error)]).map(
-            (p) => (
-              <li key={p}>{p}</li>
-            ),
-          )}
+          {error.problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
         </ul>
         <p className="small">
           The gateway's data does not match what this browser recomputed from it and from the chain. Someone
@@ -50,6 +48,24 @@ export function ReviewPanel({ chain, safe, details, mode, onClose, onChanged }: 
         <button type="button" className="button small-button" onClick={onClose}>
           Close
         </button>
+      </div>
+    )
+
+  if (!verification.data)
+    return (
+      <div className="review-panel" role="alert" data-testid="verification-error">
+        <p className="error-text small">
+          Could not check this transaction against the chain, so it cannot be signed:{' '}
+          {verification.error?.message ?? 'no answer'}
+        </p>
+        <div className="queue-item-actions">
+          <button type="button" className="button small-button" onClick={() => void verification.refetch()}>
+            Try again
+          </button>
+          <button type="button" className="button small-button" onClick={onClose}>
+            Close
+          </button>
+        </div>
       </div>
     )
 

@@ -1,4 +1,4 @@
-import { type Address, isAddressEqual } from 'viem'
+import type { Address } from 'viem'
 import type { QueueGroup } from './groupQueue'
 
 export type DeletePolicy =
@@ -22,7 +22,7 @@ export function deletePolicy(p: {
       code: 'unknown-proposer',
       reason: 'The gateway does not know who proposed this transaction',
     }
-  if (!p.account || !isAddressEqual(p.account, p.proposer))
+  if (!p.account || p.account.toLowerCase() !== p.proposer.toLowerCase())
     return { allowed: false, code: 'not-proposer', reason: 'Only its proposer can delete a transaction' }
   const group = p.groups.find((g) => g.nonce === p.nonce)
   const lastNonce = Math.max(...p.groups.map((g) => g.nonce))
