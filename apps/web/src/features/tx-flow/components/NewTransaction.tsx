@@ -1,0 +1,152 @@
+import type { ChainInfo, SafeInfo, TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
+import { useState } from 'react'
+import type { Address } from 'viem'
+import { buildMultiSendCallOnly } from '../builders/multiSend'
+import type { TxDraft } from '../types'
+import { useOwnerAccess } from '../useOwnerAccess'
+import { BatchTray } from './BatchTray'
+import { ContractCallForm } from './forms/ContractCallForm'
+import type { TxFlowAssets, TxFormProps } from './forms/formTypes'
+import { SendNftForm } from './forms/SendNftForm'
+import { SendTokenForm } from './forms/SendTokenForm'
+import { type SettingsAction, SettingsForm } from './forms/SettingsForm'
+import { ReadOnlyNotice } from './ReadOnlyNotice'
+import { NewTxReview } from './review/NewTxReview'
+import type { RenderDecoded } from './review/ReviewPanels'
+import '../txFlow.css'
+
+export const TX_KINDS = {
+  send: 'Send tokens',
+  nft: 'Send an NFT',
+  contract: 'Contract interaction',
+  settings: 'Setup change',
+} as const
+export type TxKind = keyof typeof TX_KINDS
+export const isTxKind = (value: string | null): value is TxKind =>
+  value !== null && Object.hasOwn(TX_KINDS, value)
+
+export type NewTransactionProps = {
+  chain: ChainInfo
+  safe: Address
+  /** The gateway's SafeInfo: version (batches), threshold and owners (until the chain is read). */
+  info: SafeInfo
+  assets: TxFlowAssets
+  initial: {
+    kind: TxKind
+    /** Token address preselected by an asset row (the zero address: the native coin). */
+    token?: string | undefined
+    /** `collection:tokenId` preselected by an NFT. */
+    collectible?: string | undefined
+    /** Setup change and its owner/module, from Settings → Setup. */
+    action?: SettingsAction | undefined
+    target?: string | undefined
+    /** Start the review at this nonce (replacing a queued transaction). */
+    nonce?: string | undefined
+  }
+  renderDecoded?: RenderDecoded | undefined
+  /** See NewTxReview: called once the gateway stored the proposal, `verified` false when its answer lied. */
+  onProposed: (details: TransactionDetails, verified: boolean) => void
+}
+
+/**
+ * New transaction: a form per kind, an optional batch, then the review that signs and proposes. Only an owner
+ * (as the chain says) gets the forms; any other wallet sees that it is read-only.
+ */
+export function NewTransaction(props: NewTransactionProps) {
+  const access = useOwnerAccess(props.chain.chainId, props.safe, props.info)
+  if (access.status !== 'owner') return <ReadOnlyNotice access={access} />
+  return <Flow {...props} account={access.account} />
+}
+
+function Flow({
+  chain,
+  safe,
+  info,
+  assets,
+  initial,
+  renderDecoded,
+  onProposed,
+  account,
+}: NewTransactionProps & { account: Address }) {
+  const [kind, setKind] = useState<TxKind>(initial.kind)
+  const [batch, setBatch] = useState<TxDraft[]>([])
+  const [batchError, setBatchError] = useState<string | null>(null)
+  const [review, setReview] = useState<TxDraft | null>(null)
+
+  const formProps: TxFormProps = {
+    chain,
+    safe,
+    info,
+    onReview: setReview,
+    onAddToBatch: (draft) => {
+      setBatch((drafts) => [...drafts, draft])
+      setBatchError(null)
+    },
+  }
+
+  const reviewBatch = () => {
+    const built = buildMultiSendCallOnly(
+      batch.map((draft) => draft.call),
+      info.version,
+    )
+    if (!built.ok) return setBatchError(built.error)
+    const count = `${batch.length} ${batch.length === 1 ? 'action' : 'actions'}`
+    setReview({ call: built.value, summary: `Batch of ${count}: ${batch.map((d) => d.summary).join('; ')}` })
+  }
+
+  return (
+    <div className="tx-flow" data-testid="new-transaction">
+      {review ? (
+        <NewTxReview
+          chain={chain}
+          safe={safe}
+          draft={review}
+          account={account}
+          initialNonce={initial.nonce}
+          renderDecoded={renderDecoded}
+          onBack={() => setReview(null)}
+          onProposed={onProposed}
+        />
+      ) : null}
+      {/* Forms stay mounted while reviewing, so going back (or an error) keeps what was typed. */}
+      <div hidden={review !== null}>
+        <div className="tx-flow-kinds" role="tablist" aria-label="Kind of transaction">
+          {Object.entries(TX_KINDS).map(([value, label]) => (
+            <button
+              key={value}
+              type="button"
+              role="tab"
+              aria-selected={kind === value}
+              onClick={() => setKind(value as TxKind)}
+              data-testid={`tx-kind-${value}`}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        <div className="card" hidden={kind !== 'send'}>
+          <SendTokenForm {...formProps} balances={assets.balances} initialToken={initial.token} />
+        </div>
+        <div className="card" hidden={kind !== 'nft'}>
+          <SendNftForm
+            {...formProps}
+            collectibles={assets.collectibles}
+            initialCollectible={initial.collectible}
+          />
+        </div>
+        <div className="card" hidden={kind !== 'contract'}>
+          <ContractCallForm {...formProps} />
+        </div>
+        <div className="card" hidden={kind !== 'settings'}>
+          <SettingsForm {...formProps} initialAction={initial.action} initialTarget={initial.target} />
+        </div>
+        <BatchTray
+          drafts={batch}
+          onRemove={(index) => setBatch((drafts) => drafts.filter((_, i) => i !== index))}
+          onReview={reviewBatch}
+          error={batchError}
+        />
+      </div>
+    </div>
+  )
+}

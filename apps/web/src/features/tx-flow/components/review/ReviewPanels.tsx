@@ -1,0 +1,234 @@
+import type { SafeTxHashes } from '@concord/safe/verifySafeTx'
+import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
+import type { ReactNode } from 'react'
+import { AddressView } from '../../../../components/ui/AddressView'
+import { Skeleton } from '../../../../components/ui/Skeleton'
+import { explorerAddressUrl } from '../../../../lib/explorer'
+import { formatTokenAmount } from '../../../../lib/format'
+import { formatGatewayError } from '../../../../lib/gateway'
+import type { SafeCall } from '../../types'
+import type { DecodedCall } from '../../verify/checkDecoded'
+import type { CallChecks } from './useCallChecks'
+
+/** How a screen draws a decoded call (the app passes the transactions feature's view); a plain list otherwise. */
+export type RenderDecoded = (decoded: DecodedCall) => ReactNode
+
+const plainDecoded: RenderDecoded = (decoded) => (
+  <div data-testid="tx-decoded">
+    <p>
+      <code data-testid="tx-method">{decoded.method}</code>
+    </p>
+    <ul>
+      {(decoded.parameters ?? []).map((parameter, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: parameters are positional
+        <li key={index} data-testid="tx-param" data-name={parameter.name}>
+          {parameter.name || `#${index}`} <span className="muted small">{parameter.type}</span>:{' '}
+          <code className="address">{JSON.stringify(parameter.value)}</code>
+        </li>
+      ))}
+    </ul>
+  </div>
+)
+
+/** Long calldata, cut in the middle; the full value is in the tooltip. */
+function HexData({ data }: { data: string }) {
+  return (
+    <code className="address" title={data} data-testid="review-data">
+      {data.length > 74 ? `${data.slice(0, 42)}…${data.slice(-32)}` : data}{' '}
+      <span className="muted small">({(data.length - 2) / 2} bytes)</span>
+    </code>
+  )
+}
+
+export function ReviewCard({
+  title,
+  testId,
+  children,
+}: {
+  title: string
+  testId: string
+  children: ReactNode
+}) {
+  return (
+    <div className="card" data-testid={testId}>
+      <h2>{title}</h2>
+      {children}
+    </div>
+  )
+}
+
+/** The raw fields of the call: what the Safe will do, whatever the decoder says. */
+export function CallFields({ chain, call, summary }: { chain: ChainInfo; call: SafeCall; summary?: string }) {
+  const { symbol, decimals } = chain.nativeCurrency
+  return (
+    <ReviewCard title="Transaction" testId="review-call">
+      {summary ? (
+        <p data-testid="review-summary">
+          <strong>{summary}</strong>
+        </p>
+      ) : null}
+      <dl className="tx-review-grid">
+        <dt>To</dt>
+        <dd>
+          <AddressView
+            address={call.to}
+            explorerUrl={explorerAddressUrl(chain, call.to)}
+            testId="review-to"
+          />
+        </dd>
+        <dt>Value</dt>
+        <dd data-testid="review-value">
+          {formatTokenAmount(call.value, decimals, decimals)} {symbol}
+        </dd>
+        <dt>Operation</dt>
+        <dd data-testid="review-operation">
+          {call.operation === 1 ? (
+            <span className="badge warning">DELEGATECALL: runs the target's code as the Safe</span>
+          ) : (
+            'CALL'
+          )}
+        </dd>
+        <dt>Data</dt>
+        <dd>{call.data === '0x' ? <span className="muted">none</span> : <HexData data={call.data} />}</dd>
+      </dl>
+    </ReviewCard>
+  )
+}
+
+/** The decoder's reading of the calldata, already checked against it (problems are shown by the caller). */
+export function DecodedPanel({
+  checks,
+  renderDecoded = plainDecoded,
+}: {
+  checks: CallChecks
+  renderDecoded?: RenderDecoded | undefined
+}) {
+  if (!checks.hasData)
+    return (
+      <ReviewCard title="Action" testId="review-decoded">
+        <p className="muted">A plain transfer of the native coin: no contract call.</p>
+      </ReviewCard>
+    )
+  return (
+    <ReviewCard title="Action" testId="review-decoded">
+      {checks.reading ? (
+        renderDecoded(checks.reading)
+      ) : checks.decoded.isError ? (
+        <p className="muted">
+          The data decoder could not read this call ({formatGatewayError(checks.decoded.error)}): check the
+          raw data above.
+        </p>
+      ) : checks.decoded.isFetching ? (
+        <Skeleton lines={2} label="Decoding" />
+      ) : (
+        <p className="muted">Not decoded.</p>
+      )}
+    </ReviewCard>
+  )
+}
+
+/** The gateway's dry run: would it succeed now, the gas it used, and how the Safe's balances would move. */
+export function SimulationPanel({ checks }: { checks: CallChecks }) {
+  const { simulation } = checks
+  return (
+    <ReviewCard title="Simulation" testId="review-simulation">
+      {simulation.data ? (
+        <>
+          <p data-testid="simulation-status">
+            {simulation.data.success ? (
+              <span className="tx-success">Succeeds if executed now</span>
+            ) : (
+              <span className="tx-failure">
+                Would fail if executed now
+                {simulation.data.revertReason ? `: ${simulation.data.revertReason}` : ''}
+              </span>
+            )}{' '}
+            <span className="muted small" data-testid="simulation-gas">
+              ({BigInt(simulation.data.gasUsed).toLocaleString('en-US')} gas)
+            </span>
+          </p>
+          {simulation.data.balanceChanges.length > 0 ? (
+            <table className="table" data-testid="simulation-changes">
+              <thead>
+                <tr>
+                  <th scope="col">Asset</th>
+                  <th scope="col" className="numeric">
+                    Change
+                  </th>
+                  <th scope="col" className="numeric">
+                    After
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {simulation.data.balanceChanges.map((change) => (
+                  <tr
+                    key={change.tokenAddress ?? 'native'}
+                    data-testid="simulation-change"
+                    data-symbol={change.symbol}
+                  >
+                    <td>{change.symbol}</td>
+                    <td
+                      className={`numeric ${change.change.startsWith('-') ? 'tx-change-negative' : 'tx-change-positive'}`}
+                      data-testid="simulation-change-amount"
+                    >
+                      {change.change.startsWith('-') ? '' : '+'}
+                      {formatTokenAmount(change.change, change.decimals, change.decimals)} {change.symbol}
+                    </td>
+                    <td className="numeric">
+                      {formatTokenAmount(change.after, change.decimals, change.decimals)} {change.symbol}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p className="muted small">No change to the Safe's balances.</p>
+          )}
+        </>
+      ) : simulation.isError ? (
+        <p className="muted" data-testid="simulation-error">
+          Not simulated: {formatGatewayError(simulation.error)}
+        </p>
+      ) : (
+        <Skeleton lines={2} label="Simulating" />
+      )}
+    </ReviewCard>
+  )
+}
+
+/** The hashes to compare with what a hardware wallet shows before approving. */
+export function HashesPanel({ hashes }: { hashes: SafeTxHashes | null }) {
+  return (
+    <ReviewCard title="Hashes" testId="review-hashes">
+      {hashes ? (
+        <dl className="tx-review-grid">
+          <dt>safeTxHash</dt>
+          <dd>
+            <code className="address" data-testid="review-safe-tx-hash">
+              {hashes.safeTxHash}
+            </code>
+          </dd>
+          <dt>Domain hash</dt>
+          <dd>
+            <code className="address" data-testid="review-domain-hash">
+              {hashes.domainHash}
+            </code>
+          </dd>
+          <dt>Message hash</dt>
+          <dd>
+            <code className="address" data-testid="review-message-hash">
+              {hashes.messageHash}
+            </code>
+          </dd>
+        </dl>
+      ) : (
+        <p className="muted">Computed once the nonce is valid.</p>
+      )}
+      <p className="muted small">
+        Computed in this browser from the fields above. A hardware wallet shows the domain and message hashes:
+        they must match.
+      </p>
+    </ReviewCard>
+  )
+}

@@ -1,0 +1,110 @@
+import { SAFE_VERSION } from '@concord/safe/contracts'
+import type { ChainInfo, SafeInfo } from '@safe-global/safe-gateway-typescript-sdk'
+import type { Address } from 'viem'
+import { baseVersion } from '../../builders/multiSend'
+import { useOwnerAccess } from '../../useOwnerAccess'
+import type { SettingsAction } from '../forms/SettingsForm'
+import { NewTransactionLink } from '../NewTransactionLink'
+import '../../txFlow.css'
+
+export type SetupChangesProps = {
+  chain: ChainInfo
+  safe: Address
+  info: SafeInfo
+  /** Link to the New transaction flow with this setup change (and its owner or module) chosen. */
+  hrefFor: (action: SettingsAction, target?: string) => string
+}
+
+const GENERAL: [SettingsAction, string][] = [
+  ['addOwner', 'Add owner'],
+  ['changeThreshold', 'Change threshold'],
+  ['enableModule', 'Enable module'],
+  ['setGuard', 'Set guard'],
+  ['setFallbackHandler', 'Set fallback handler'],
+]
+
+/** Settings → Setup: every change of the setup as a transaction, and the Safe's version against the latest. */
+export function SetupChanges({ chain, safe, info, hrefFor }: SetupChangesProps) {
+  const access = useOwnerAccess(chain.chainId, safe, info)
+  const version = baseVersion(info.version)
+  const owner = access.status === 'owner'
+  return (
+    <div className="card" data-testid="setup-changes">
+      <h2>Change the setup</h2>
+      {owner ? (
+        <>
+          <p className="muted small">
+            Each change is a transaction of the Safe to itself, signed by the owners.
+          </p>
+          <div className="tx-actions">
+            {GENERAL.map(([action, label]) => (
+              <NewTransactionLink
+                key={action}
+                href={hrefFor(action)}
+                label={label}
+                variant="row"
+                testId={`setup-change-${action}`}
+              />
+            ))}
+            {info.guard ? (
+              <NewTransactionLink
+                href={hrefFor('removeGuard')}
+                label="Remove guard"
+                variant="row"
+                testId="setup-change-removeGuard"
+              />
+            ) : null}
+          </div>
+          <ul className="tx-batch-list" data-testid="setup-owner-changes">
+            {info.owners.map((o) => (
+              <li key={o.value}>
+                <code className="address">{o.value}</code>{' '}
+                <NewTransactionLink
+                  href={hrefFor('swapOwner', o.value)}
+                  label="Replace"
+                  variant="row"
+                  testId="setup-replace-owner"
+                />{' '}
+                {info.owners.length > 1 ? (
+                  <NewTransactionLink
+                    href={hrefFor('removeOwner', o.value)}
+                    label="Remove"
+                    variant="row"
+                    testId="setup-remove-owner"
+                  />
+                ) : null}
+              </li>
+            ))}
+            {(info.modules ?? []).map((m) => (
+              <li key={m.value}>
+                Module <code className="address">{m.value}</code>{' '}
+                <NewTransactionLink
+                  href={hrefFor('disableModule', m.value)}
+                  label="Disable"
+                  variant="row"
+                  testId="setup-disable-module"
+                />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="muted small" data-testid="setup-changes-read-only">
+          Only an owner's wallet can propose setup changes.
+        </p>
+      )}
+      <h2>Safe version</h2>
+      <p data-testid="setup-version-compare">
+        This Safe runs <strong>{info.version ?? 'an unknown version'}</strong>; the latest Concord supports is{' '}
+        <strong>{SAFE_VERSION}</strong>.
+      </p>
+      {version && version !== SAFE_VERSION ? (
+        <p className="tx-warning small" data-testid="setup-update-note">
+          Updating the implementation (e.g. 1.3.0 → 1.4.1) is a DELEGATECALL to Safe's migration contract
+          (SafeMigration), which this chain does not have deployed and Concord does not build yet. The Safe
+          keeps working on {version}; every flow here supports it.
+        </p>
+      ) : null}
+    </div>
+  )
+}
