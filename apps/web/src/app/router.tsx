@@ -53,6 +53,18 @@ export const router = createBrowserRouter([
             path: 'tx',
             lazy: async () => ({ Component: (await import('./routes/transactions/tx')).TransactionRoute }),
           },
+          {
+            path: 'new',
+            lazy: async () => ({
+              Component: (await import('./routes/transactions/new')).NewTransactionRoute,
+            }),
+          },
+          {
+            path: 'sign',
+            lazy: async () => ({
+              Component: (await import('./routes/transactions/sign')).SignTransactionRoute,
+            }),
+          },
         ],
       },
       {

@@ -4,6 +4,7 @@ import { ReceiveButton } from '../../features/receive/components/ReceiveButton'
 import { ReadOnlyBanner } from '../../features/safe/components/ReadOnlyBanner'
 import { SafeSidebarCard } from '../../features/safe/components/SafeSidebarCard'
 import { useRememberOpenedSafe } from '../../features/safe/useRememberOpenedSafe'
+import { NewTransactionLink } from '../../features/tx-flow/components/NewTransactionLink'
 import { WrongNetworkBanner } from '../../features/wallet/components/WrongNetworkBanner'
 import { safeSearch, useCurrentSafe } from '../useCurrentSafe'
 
@@ -48,6 +49,7 @@ function Shell({ children }: { children: React.ReactNode }) {
                 address={current.address}
                 className="button small-button sidebar-receive"
               />
+              <NewTransactionLink href={current.href('/transactions/new')} testId="sidebar-new-transaction" />
             </>
           ) : null}
           <ul>

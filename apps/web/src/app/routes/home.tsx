@@ -10,6 +10,7 @@ import { RecentSafes } from '../../features/safe/components/RecentSafes'
 import { SafeSummary } from '../../features/safe/components/SafeSummary'
 import { useSettings } from '../../features/settings/useSettings'
 import { QueuedCount } from '../../features/transactions/components/QueuedCount'
+import { NewTransactionLink } from '../../features/tx-flow/components/NewTransactionLink'
 import { AccountSummary } from '../../features/wallet/components/AccountSummary'
 import { explorerAddressUrl } from '../../lib/explorer'
 import { formatSafeParam, safeHref } from '../../lib/safeLink'
@@ -43,7 +44,10 @@ function SafeDashboard({ safe }: { safe: OpenSafe }) {
         />
       </div>
       <div className="card">
-        <h2>Queue</h2>
+        <div className="card-toolbar">
+          <h2>Queue</h2>
+          <NewTransactionLink href={safe.href('/transactions/new')} testId="home-new-transaction" />
+        </div>
         <QueuedCount
           chainId={safe.chain.chainId}
           address={safe.address}

@@ -1,15 +1,21 @@
 import type { SafeCollectibleResponse } from '@safe-global/safe-gateway-typescript-sdk'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { LoadMore } from '../../../components/ui/LoadMore'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
 import { collectiblesQueryOptions } from '../queries'
 
-export type CollectiblesGridProps = { chainId: string; address: string; hideSpam: boolean }
+export type CollectiblesGridProps = {
+  chainId: string
+  address: string
+  hideSpam: boolean
+  /** An action under each NFT (e.g. Send). */
+  itemAction?: ((item: SafeCollectibleResponse) => ReactNode) | undefined
+}
 
 /** The Safe's NFTs (ERC-721) with image and name, loaded page by page. */
-export function CollectiblesGrid({ chainId, address, hideSpam }: CollectiblesGridProps) {
+export function CollectiblesGrid({ chainId, address, hideSpam, itemAction }: CollectiblesGridProps) {
   const query = useInfiniteQuery(collectiblesQueryOptions(chainId, address, hideSpam))
   return (
     <QueryBoundary
@@ -25,7 +31,7 @@ export function CollectiblesGrid({ chainId, address, hideSpam }: CollectiblesGri
           <>
             <ul className="nft-grid" data-testid="nft-grid">
               {items.map((item) => (
-                <NftCard key={`${item.address}:${item.id}`} item={item} />
+                <NftCard key={`${item.address}:${item.id}`} item={item} action={itemAction?.(item)} />
               ))}
             </ul>
             <LoadMore query={query} errorTitle="Could not load more NFTs" testId="nft-load-more" />
@@ -36,7 +42,7 @@ export function CollectiblesGrid({ chainId, address, hideSpam }: CollectiblesGri
   )
 }
 
-function NftCard({ item }: { item: SafeCollectibleResponse }) {
+function NftCard({ item, action }: { item: SafeCollectibleResponse; action?: ReactNode }) {
   const [imageFailed, setImageFailed] = useState(false)
   const name = item.name || `${item.tokenName || item.tokenSymbol} #${item.id}`
   return (
@@ -63,6 +69,7 @@ function NftCard({ item }: { item: SafeCollectibleResponse }) {
         <span className="muted small">
           {item.tokenName} · #{item.id}
         </span>
+        {action}
       </div>
     </li>
   )

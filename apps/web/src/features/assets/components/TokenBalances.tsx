@@ -1,5 +1,6 @@
 import type { ChainInfo, SafeBalanceResponse } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import { AddressView } from '../../../components/ui/AddressView'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
@@ -14,12 +15,21 @@ export type TokenBalancesProps = {
   currency: string
   hideSpam: boolean
   onHideSpamChange: (hideSpam: boolean) => void
+  /** An action at the end of each row (e.g. Send), given the row's token. */
+  rowAction?: ((item: SafeBalanceResponse['items'][number]) => ReactNode) | undefined
 }
 
 const NATIVE = new Set(['NATIVE_TOKEN', 'NATIVE_COIN'])
 
 /** The Safe's tokens with balance and fiat value, highest value first (the gateway's order). */
-export function TokenBalances({ chain, address, currency, hideSpam, onHideSpamChange }: TokenBalancesProps) {
+export function TokenBalances({
+  chain,
+  address,
+  currency,
+  hideSpam,
+  onHideSpamChange,
+  rowAction,
+}: TokenBalancesProps) {
   const query = useQuery(balancesQueryOptions(chain.chainId, address, currency, hideSpam))
   return (
     <div className="card">
@@ -40,7 +50,15 @@ export function TokenBalances({ chain, address, currency, hideSpam, onHideSpamCh
         errorTitle="Could not load the balances"
         loading={{ lines: 4, label: 'Loading balances' }}
       >
-        {(balances) => <Balances chain={chain} currency={currency} hideSpam={hideSpam} balances={balances} />}
+        {(balances) => (
+          <Balances
+            chain={chain}
+            currency={currency}
+            hideSpam={hideSpam}
+            balances={balances}
+            rowAction={rowAction}
+          />
+        )}
       </QueryBoundary>
     </div>
   )
@@ -51,11 +69,13 @@ function Balances({
   currency,
   hideSpam,
   balances: { items, fiatTotal },
+  rowAction,
 }: {
   chain: ChainInfo
   currency: string
   hideSpam: boolean
   balances: SafeBalanceResponse
+  rowAction: TokenBalancesProps['rowAction']
 }) {
   if (items.length === 0)
     return (
@@ -77,37 +97,42 @@ function Balances({
           <th scope="col" className="numeric">
             Value
           </th>
+          {rowAction ? <th scope="col" aria-label="Actions" /> : null}
         </tr>
       </thead>
       <tbody>
-        {items.map(({ tokenInfo, balance, fiatBalance, fiatConversion }) => (
-          <tr key={tokenInfo.address} data-testid="balance-row" data-symbol={tokenInfo.symbol}>
-            <td>
-              <span className="token-cell">
-                <TokenIcon logoUri={tokenInfo.logoUri} symbol={tokenInfo.symbol} />
-                <span>
-                  <span className="token-name">{tokenInfo.name}</span>
-                  {NATIVE.has(tokenInfo.type) ? null : (
-                    <AddressView
-                      address={tokenInfo.address}
-                      explorerUrl={explorerAddressUrl(chain, tokenInfo.address)}
-                      short
-                    />
-                  )}
+        {items.map((item) => {
+          const { tokenInfo, balance, fiatBalance, fiatConversion } = item
+          return (
+            <tr key={tokenInfo.address} data-testid="balance-row" data-symbol={tokenInfo.symbol}>
+              <td>
+                <span className="token-cell">
+                  <TokenIcon logoUri={tokenInfo.logoUri} symbol={tokenInfo.symbol} />
+                  <span>
+                    <span className="token-name">{tokenInfo.name}</span>
+                    {NATIVE.has(tokenInfo.type) ? null : (
+                      <AddressView
+                        address={tokenInfo.address}
+                        explorerUrl={explorerAddressUrl(chain, tokenInfo.address)}
+                        short
+                      />
+                    )}
+                  </span>
                 </span>
-              </span>
-            </td>
-            <td className="numeric" data-testid="token-amount">
-              {formatTokenAmount(balance, tokenInfo.decimals)} {tokenInfo.symbol}
-            </td>
-            <td className="numeric muted">
-              {Number(fiatConversion) > 0 ? formatFiat(fiatConversion, currency) : '—'}
-            </td>
-            <td className="numeric" data-testid="token-fiat">
-              {formatFiat(fiatBalance, currency)}
-            </td>
-          </tr>
-        ))}
+              </td>
+              <td className="numeric" data-testid="token-amount">
+                {formatTokenAmount(balance, tokenInfo.decimals)} {tokenInfo.symbol}
+              </td>
+              <td className="numeric muted">
+                {Number(fiatConversion) > 0 ? formatFiat(fiatConversion, currency) : '—'}
+              </td>
+              <td className="numeric" data-testid="token-fiat">
+                {formatFiat(fiatBalance, currency)}
+              </td>
+              {rowAction ? <td className="numeric">{rowAction(item)}</td> : null}
+            </tr>
+          )
+        })}
       </tbody>
       <tfoot>
         <tr>
@@ -117,6 +142,7 @@ function Balances({
           <td className="numeric" data-testid="balances-total">
             {formatFiat(fiatTotal, currency)}
           </td>
+          {rowAction ? <td /> : null}
         </tr>
       </tfoot>
     </table>
