@@ -1,5 +1,6 @@
 import type { ChainInfo, TransactionSummary } from '@safe-global/safe-gateway-typescript-sdk'
 import { Link } from 'react-router'
+import { Identicon } from '../../../components/ui/Identicon'
 import { formatTime, shortAddress } from '../../../lib/format'
 import { describeTransaction, statusLabel } from '../utils/describeTransaction'
 
@@ -45,8 +46,9 @@ export function TxRow({ chain, transaction, href }: TxRowProps) {
             </span>
           ) : null}
           {description.counterparty ? (
-            <span className="muted small">
+            <span className="muted small tx-counterparty">
               {description.counterparty.label}{' '}
+              <Identicon value={description.counterparty.address.value} size={14} />{' '}
               {description.counterparty.address.name || shortAddress(description.counterparty.address.value)}
             </span>
           ) : null}
