@@ -1,0 +1,234 @@
+import { join } from 'node:path'
+import { testAccount } from '@concord/devnet'
+import { erc20Abi } from '@concord/safe/contracts'
+import * as SafeTx from '@concord/safe/SafeTx'
+import type { Page } from 'playwright-core'
+import { type Address, encodeFunctionData } from 'viem'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { connectDevnet } from './connectDevnet.ts'
+import { injectWallet } from './injectWallet.ts'
+import { proposeAs, recommendedNonce, until } from './safeTx.ts'
+import { screenshotDir, setupE2E } from './session.ts'
+
+// The New transaction flow (features/tx-flow) and the review that refuses what the gateway cannot back up.
+// Account #0 owns the 1-of-1 "solo" and the 2-of-3 "treasury" (with #1 and #2).
+
+const e2e = setupE2E({
+  viewport: { width: 1280, height: 1000 },
+  onPage: (page) => page.setDefaultTimeout(20_000),
+})
+
+// Hardhat test account #0 (public test mnemonic), for the injected wallet that records what it is asked.
+const ACCOUNT_0_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+const CUSD = 10n ** 6n
+
+let solo: Address
+let treasury: Address
+let usd: Address
+let chainId: number
+const account = (index: number) => testAccount(index).address
+const url = (path: string, safe: Address, extra = '') => `${e2e.stack.url}${path}?safe=dev:${safe}${extra}`
+
+async function gateway<T>(path: string): Promise<T> {
+  const response = await fetch(`${e2e.stack.url}${path}`)
+  if (!response.ok) throw new Error(`${response.status} ${path}`)
+  return (await response.json()) as T
+}
+
+type Balances = { items: { tokenInfo: { address: string; symbol: string }; balance: string }[] }
+type Queue = { results: { type: string; transaction?: { id: string } }[] }
+const queuedIds = async (safe: Address) =>
+  (await gateway<Queue>(`/v1/chains/${chainId}/safes/${safe}/transactions/queued`)).results.flatMap((item) =>
+    item.transaction ? [item.transaction.id] : [],
+  )
+
+beforeAll(async () => {
+  const { scenario, assets, client } = e2e.stack.devnet
+  if (!scenario || !assets) throw new Error('the stack runs without the demo scenario')
+  solo = scenario.safes.solo.address
+  treasury = scenario.safes.treasury.address
+  usd = assets.usd
+  chainId = e2e.stack.devnet.chainId
+  // The demo gives solo no cUSD: account #0 (who holds the supply) sends it 10.
+  const hash = await client.sendTransaction({
+    account: account(0),
+    to: usd,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [solo, 10n * CUSD] }),
+  })
+  await client.waitForTransactionReceipt({ hash })
+  await until(async () => {
+    const balances = await gateway<Balances>(`/v1/chains/${chainId}/safes/${solo}/balances/usd`)
+    return balances.items.some(
+      (item) => item.tokenInfo.symbol === 'cUSD' && item.balance === String(10n * CUSD),
+    )
+  }, "solo's cUSD balance")
+})
+
+const byTestId = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`)
+
+describe('new transaction', () => {
+  it('default: owner #0 sends 1 cUSD from solo: review (decoded, simulated, hashes), sign, proposed to the queue', async () => {
+    const { page } = e2e
+    await connectDevnet(page, 0, url('/assets', solo))
+    await page.locator('[data-testid="balance-row"][data-symbol="cUSD"] [data-testid="balance-send"]').click()
+    await byTestId(page, 'send-token-form').waitFor()
+    await expect(page.getByTestId('send-token-select').inputValue()).resolves.toBe(usd.toLowerCase())
+
+    // Validation keeps what was typed.
+    await page.getByTestId('send-recipient-input').fill('0x1234')
+    await page.getByTestId('send-amount-input').fill('10.5')
+    await page.getByTestId('send-token-form').getByTestId('tx-form-review').click()
+    await expect(page.getByTestId('send-recipient-error').textContent()).resolves.toMatch(/40 hexadecimal/)
+    await expect(page.getByTestId('send-amount-error').textContent()).resolves.toBe(
+      'The amount is more than the Safe holds',
+    )
+    await expect(page.getByTestId('send-amount-input').inputValue()).resolves.toBe('10.5')
+
+    const recipient = account(3)
+    await page.getByTestId('send-recipient-input').fill(recipient)
+    await page.getByTestId('send-amount-input').fill('1')
+    await page.getByTestId('send-token-form').getByTestId('tx-form-review').click()
+
+    const review = byTestId(page, 'new-tx-review')
+    await review.waitFor()
+    await expect(review.getByTestId('tx-method').first().textContent()).resolves.toBe('transfer')
+    await review.locator('[data-testid="simulation-status"]:has-text("Succeeds")').waitFor()
+    await expect(
+      review
+        .locator(
+          '[data-testid="simulation-change"][data-symbol="cUSD"] [data-testid="simulation-change-amount"]',
+        )
+        .textContent(),
+    ).resolves.toBe('-1 cUSD')
+
+    const call = {
+      to: usd,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, CUSD] }),
+    }
+    const nonce = await recommendedNonce(e2e.stack, solo, call)
+    await expect(review.getByTestId('nonce-input').inputValue()).resolves.toBe(String(nonce))
+    const safeTxHash = SafeTx.hash(SafeTx.from({ ...call, nonce: BigInt(nonce) }), { chainId, address: solo })
+    await review.locator(`[data-testid="review-safe-tx-hash"]:text-is("${safeTxHash}")`).waitFor()
+    await expect(review.getByTestId('review-domain-hash').textContent()).resolves.toMatch(/^0x[0-9a-f]{64}$/)
+    await expect(review.getByTestId('review-message-hash').textContent()).resolves.toMatch(/^0x[0-9a-f]{64}$/)
+    await page.screenshot({ path: join(screenshotDir, 'new-tx-review.png'), fullPage: true })
+
+    await review.getByTestId('sign-and-propose').click()
+    const id = `multisig_${solo}_${safeTxHash}`
+    await page.waitForURL((u) => u.pathname === '/transactions/tx' && u.searchParams.get('id') === id)
+    await expect(queuedIds(solo)).resolves.toContain(id)
+    await page.goto(url('/transactions/queue', solo))
+    await page.locator(`[data-testid="queue-item"][data-tx-id="${id}"]`).waitFor()
+    expect(e2e.pageErrors).toEqual([])
+  })
+
+  it('behavior: a wallet that is not an owner is read-only in the flow', async () => {
+    await connectDevnet(e2e.page, 5, url('/transactions/new', solo))
+    await byTestId(e2e.page, 'read-only-notice').first().waitFor()
+    await expect(byTestId(e2e.page, 'new-transaction').count()).resolves.toBe(0)
+  })
+})
+
+describe('the gateway lies', () => {
+  /** An owner's wallet whose requests are recorded: it must never be asked to sign. */
+  async function connectRecordingOwner(path: string) {
+    const wallet = await injectWallet(e2e.page, { privateKey: ACCOUNT_0_KEY, rpcUrl: e2e.stack.rpcUrl })
+    await e2e.page.goto(path)
+    await e2e.page.getByTestId('rk-connect-button').first().click()
+    await e2e.page.getByTestId('rk-wallet-option-test.concord.e2e').click()
+    await e2e.page
+      .locator('[data-testid="connected-address"], [data-testid="rk-account-button"]')
+      .first()
+      .waitFor()
+    return wallet
+  }
+
+  it('error: a queued transaction whose value was changed in transit is refused before signing', async () => {
+    const proposal = await proposeAs(e2e.stack, {
+      safe: treasury,
+      call: { to: account(4), value: 10n ** 15n },
+      signer: 1,
+    })
+    await e2e.page.route(`**/v1/chains/${chainId}/transactions/${proposal.id}`, async (route) => {
+      const response = await route.fetch()
+      const body = await response.json()
+      body.txData.value = (100n * 10n ** 18n).toString()
+      await route.fulfill({ response, json: body })
+    })
+    const wallet = await connectRecordingOwner(url('/transactions/sign', treasury, `&id=${proposal.id}`))
+    const alert = byTestId(e2e.page, 'verification-alert')
+    await alert.waitFor()
+    await expect(alert.textContent()).resolves.toMatch(/is not the hash of the transaction shown/)
+    await expect(alert.textContent()).resolves.toMatch(/was not signed by it/)
+    await expect(byTestId(e2e.page, 'sign-refused').isDisabled()).resolves.toBe(true)
+    await expect(byTestId(e2e.page, 'sign-queued').count()).resolves.toBe(0)
+    await e2e.page.screenshot({ path: join(screenshotDir, 'sign-tampered-value.png'), fullPage: true })
+    expect(wallet.requests).not.toContain('eth_signTypedData_v4')
+  })
+
+  it("error: a safeTxHash recomputed for the tampered transaction still fails: the signature is not the owner's", async () => {
+    const proposal = await proposeAs(e2e.stack, {
+      safe: treasury,
+      call: { to: account(4), value: 10n ** 15n },
+      signer: 1,
+    })
+    const forged = SafeTx.hash(
+      SafeTx.from({ to: account(5), value: 10n ** 15n, nonce: BigInt(proposal.nonce) }),
+      {
+        chainId,
+        address: treasury,
+      },
+    )
+    await e2e.page.route(`**/v1/chains/${chainId}/transactions/${proposal.id}`, async (route) => {
+      const response = await route.fetch()
+      const body = await response.json()
+      body.txData.to = { value: account(5), name: null, logoUri: null }
+      body.detailedExecutionInfo.safeTxHash = forged
+      await route.fulfill({ response, json: body })
+    })
+    const wallet = await connectRecordingOwner(url('/transactions/sign', treasury, `&id=${proposal.id}`))
+    const alert = byTestId(e2e.page, 'verification-alert')
+    await alert.waitFor()
+    await expect(alert.textContent()).resolves.toMatch(/was not signed by it/)
+    await expect(alert.textContent()).resolves.toMatch(/names another transaction/)
+    await expect(byTestId(e2e.page, 'sign-queued').count()).resolves.toBe(0)
+    expect(wallet.requests).not.toContain('eth_signTypedData_v4')
+  })
+
+  it('behavior: the untampered transaction verifies and owner #0 confirms it on the same screen', async () => {
+    const proposal = await proposeAs(e2e.stack, {
+      safe: treasury,
+      call: { to: account(4), value: 10n ** 15n },
+      signer: 1,
+    })
+    const wallet = await connectRecordingOwner(url('/transactions/sign', treasury, `&id=${proposal.id}`))
+    await byTestId(e2e.page, 'queued-tx-review').and(e2e.page.locator('[data-verified="true"]')).waitFor()
+    await expect(byTestId(e2e.page, 'review-confirmed-count').textContent()).resolves.toBe('1 of 2 required')
+    await byTestId(e2e.page, 'sign-queued').click()
+    await e2e.page.waitForURL((u) => u.pathname === '/transactions/tx')
+    expect(wallet.requests).toContain('eth_signTypedData_v4')
+    const details = await gateway<{ detailedExecutionInfo: { confirmations: unknown[] } }>(
+      `/v1/chains/${chainId}/transactions/${proposal.id}`,
+    )
+    expect(details.detailedExecutionInfo.confirmations).toHaveLength(2)
+  })
+
+  it('error: a propose answer that is not the transaction signed is reported loudly and not opened', async () => {
+    await e2e.page.route(`**/v1/chains/${chainId}/transactions/${solo}/propose`, async (route) => {
+      const response = await route.fetch()
+      const body = await response.json()
+      body.txData.value = '1'
+      await route.fulfill({ response, json: body })
+    })
+    await connectDevnet(e2e.page, 0, url('/transactions/new', solo, '&kind=send'))
+    await e2e.page.getByTestId('send-token-select').selectOption(usd.toLowerCase())
+    await e2e.page.getByTestId('send-recipient-input').fill(account(3))
+    await e2e.page.getByTestId('send-amount-input').fill('2')
+    await e2e.page.getByTestId('send-token-form').getByTestId('tx-form-review').click()
+    await e2e.page.getByTestId('sign-and-propose').click()
+    const alert = byTestId(e2e.page, 'verification-alert')
+    await alert.waitFor()
+    await expect(alert.textContent()).resolves.toMatch(/does not match the transaction you signed/)
+    expect(new URL(e2e.page.url()).pathname).toBe('/transactions/new')
+  })
+})
