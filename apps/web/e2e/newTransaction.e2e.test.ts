@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { testAccount } from '@concord/devnet'
-import { erc20Abi } from '@concord/safe/contracts'
+import { erc20Abi, safeV141 } from '@concord/safe/contracts'
 import * as SafeTx from '@concord/safe/SafeTx'
 import type { Page } from 'playwright-core'
 import { type Address, encodeFunctionData } from 'viem'
@@ -119,6 +119,101 @@ describe('new transaction', () => {
     await expect(queuedIds(solo)).resolves.toContain(id)
     await page.goto(url('/transactions/queue', solo))
     await page.locator(`[data-testid="queue-item"][data-tx-id="${id}"]`).waitFor()
+    expect(e2e.pageErrors).toEqual([])
+  })
+
+  it('behavior: a batch (0.1 ETH and 2 cUSD) is one MultiSendCallOnly DELEGATECALL, decoded and simulated action by action', async () => {
+    const { page } = e2e
+    await connectDevnet(page, 0, url('/transactions/new', solo, '&kind=send'))
+    const form = byTestId(page, 'send-token-form')
+    await form.getByTestId('send-token-select').selectOption('0x0000000000000000000000000000000000000000')
+    await form.getByTestId('send-recipient-input').fill(account(3))
+    await form.getByTestId('send-amount-input').fill('0.1')
+    await form.getByTestId('tx-form-add-to-batch').click()
+    // The form keeps its fields: only the token and amount change for the second action.
+    await form.getByTestId('send-token-select').selectOption(usd.toLowerCase())
+    await form.getByTestId('send-amount-input').fill('2')
+    await form.getByTestId('tx-form-add-to-batch').click()
+    await expect(byTestId(page, 'batch-item').count()).resolves.toBe(2)
+    await page.getByTestId('batch-review').click()
+
+    const review = byTestId(page, 'new-tx-review')
+    await expect(review.getByTestId('review-to').getAttribute('data-address')).resolves.toBe(
+      safeV141.multiSendCallOnly,
+    )
+    await expect(review.getByTestId('review-operation').textContent()).resolves.toMatch(/DELEGATECALL/)
+    await expect(review.getByTestId('tx-method').first().textContent()).resolves.toBe('multiSend')
+    await expect(review.getByTestId('tx-action').count()).resolves.toBe(2)
+    await review.locator('[data-testid="simulation-status"]:has-text("Succeeds")').waitFor()
+    const change = (symbol: string) =>
+      review.locator(
+        `[data-testid="simulation-change"][data-symbol="${symbol}"] [data-testid="simulation-change-amount"]`,
+      )
+    await expect(change('cUSD').textContent()).resolves.toBe('-2 cUSD')
+    await expect(change('ETH').textContent()).resolves.toBe('-0.1 ETH')
+    await page.screenshot({ path: join(screenshotDir, 'new-tx-batch.png'), fullPage: true })
+    await review.getByTestId('sign-and-propose').click()
+    await page.waitForURL((u) => u.pathname === '/transactions/tx')
+    const id = new URL(page.url()).searchParams.get('id')
+    await expect(queuedIds(solo)).resolves.toContain(id)
+  })
+
+  it('behavior: Settings → Setup removes an owner of the treasury; the previous owner comes from the chain, so it simulates', async () => {
+    const { page } = e2e
+    await connectDevnet(page, 0, url('/settings/setup', treasury))
+    // Contract order is [#2, #0, #1]: removing #1 names #0 as the previous owner.
+    await page
+      .locator(
+        `[data-testid="setup-owner-changes"] li:has-text("${account(1)}") [data-testid="setup-remove-owner"]`,
+      )
+      .click()
+    const form = byTestId(page, 'settings-form')
+    await expect(form.getByTestId('settings-selected-select').inputValue()).resolves.toBe(account(1))
+    await expect(form.getByTestId('settings-threshold-select').inputValue()).resolves.toBe('2')
+    await form.getByTestId('tx-form-review').click()
+    const review = byTestId(page, 'new-tx-review')
+    await expect(review.getByTestId('tx-method').first().textContent()).resolves.toBe('removeOwner')
+    await expect(
+      review
+        .locator('[data-testid="tx-param"][data-name="prevOwner"] [data-address]')
+        .first()
+        .getAttribute('data-address'),
+    ).resolves.toBe(account(0))
+    await review.locator('[data-testid="simulation-status"]:has-text("Succeeds")').waitFor()
+    await review.getByTestId('sign-and-propose').click()
+    await page.waitForURL((u) => u.pathname === '/transactions/tx')
+  })
+
+  it('behavior: an NFT from the NFT grid and a pasted-ABI contract call are decoded and simulated before signing', async () => {
+    const { page } = e2e
+    await connectDevnet(page, 0, url('/assets/nfts', solo))
+    await page.locator('[data-testid="nft-item"][data-token-id="4"] [data-testid="nft-send"]').click()
+    const nft = byTestId(page, 'send-nft-form')
+    await nft.getByTestId('nft-recipient-input').fill(account(3))
+    await nft.getByTestId('tx-form-review').click()
+    let review = byTestId(page, 'new-tx-review')
+    await expect(review.getByTestId('tx-method').first().textContent()).resolves.toBe('safeTransferFrom')
+    await review.locator('[data-testid="simulation-status"]:has-text("Succeeds")').waitFor()
+    await review.getByTestId('review-back').click()
+
+    await page.getByTestId('tx-kind-contract').click()
+    const contract = byTestId(page, 'contract-call-form')
+    await contract.getByTestId('contract-address-input').fill(usd)
+    await contract.getByTestId('contract-abi-select').selectOption('custom')
+    await contract
+      .getByTestId('contract-abi-input')
+      .fill('function approve(address spender, uint256 amount) returns (bool)')
+    await contract.getByTestId('contract-arg-0-input').fill(account(3))
+    await contract.getByTestId('contract-arg-1-input').fill('abc')
+    await contract.getByTestId('tx-form-review').click()
+    await expect(contract.getByTestId('contract-arg-1-error').textContent()).resolves.toBe(
+      'Expected a whole number',
+    )
+    await contract.getByTestId('contract-arg-1-input').fill('5000000')
+    await contract.getByTestId('tx-form-review').click()
+    review = byTestId(page, 'new-tx-review')
+    await expect(review.getByTestId('tx-method').first().textContent()).resolves.toBe('approve')
+    await review.locator('[data-testid="simulation-status"]:has-text("Succeeds")').waitFor()
     expect(e2e.pageErrors).toEqual([])
   })
 
