@@ -1,8 +1,8 @@
 import { join } from 'node:path'
 import { testAccount } from '@concord/devnet'
-import { erc20Abi, safeAbi } from '@concord/safe/contracts'
+import { erc20Abi } from '@concord/safe/contracts'
 import type { BrowserContext, Page } from 'playwright-core'
-import { type Address, encodeFunctionData, getAddress } from 'viem'
+import { type Address, getAddress } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { connectDevnet } from './connectDevnet.ts'
 import { proposeAs, safeInfo, txDetails, until } from './safeTx.ts'
@@ -66,23 +66,27 @@ describe('queue: co-signing', () => {
       balanceOf(usd, recipient),
     ])
 
-    // Owner 1 (account #1) watches the queue in its own context; owner 2 (account #2) in the test's page.
+    // Owner 1 (account #1) in its own context; owner 2 (account #2) in the test's page, watching the queue.
     const owner1 = await secondOwner(1)
     try {
       await connectDevnet(e2e.page, 2, queueUrl(treasury))
       await e2e.page.getByText('No queued transactions').waitFor()
 
-      const transfer = encodeFunctionData({
-        abi: erc20Abi,
-        functionName: 'transfer',
-        args: [recipient, amount],
-      })
-      const proposal = await proposeAs(e2e.stack, {
-        safe: treasury,
-        call: { to: usd, data: transfer },
-        signer: 1,
-      })
+      // Owner 1 proposes through New transaction: the cUSD row's Send.
+      await owner1.page.goto(`${e2e.stack.url}/assets?safe=dev:${treasury}`)
+      await owner1.page
+        .locator('[data-testid="balance-row"][data-symbol="cUSD"] [data-testid="balance-send"]')
+        .click()
+      await owner1.page.getByTestId('send-recipient-input').fill(recipient)
+      await owner1.page.getByTestId('send-amount-input').fill('5')
+      await owner1.page.getByTestId('send-token-form').getByTestId('tx-form-review').click()
+      await owner1.page.getByTestId('new-tx-review').getByTestId('sign-and-propose').click()
+      await owner1.page.waitForURL((u) => u.pathname === '/transactions/tx')
       const proposedAt = Date.now()
+      const id = new URL(owner1.page.url()).searchParams.get('id') ?? ''
+      const proposal = { id, safeTxHash: id.split('_')[2] ?? '' }
+      await owner1.page.goto(queueUrl(treasury))
+
       await item(e2e.page, proposal.id).waitFor({ timeout: 5_000 })
       expect(Date.now() - proposedAt).toBeLessThan(5_000)
       await expect(
@@ -90,11 +94,13 @@ describe('queue: co-signing', () => {
       ).resolves.toBe('1 of 2 confirmations')
 
       const mine = item(e2e.page, proposal.id)
+      // Confirming is the New transaction flow's review: decoded, simulated, verified against the chain.
       await mine.getByTestId('confirm-button').click()
-      await mine.getByTestId('verification-ok').waitFor()
-      await expect(mine.getByTestId('review-safe-tx-hash').textContent()).resolves.toBe(proposal.safeTxHash)
-      await e2e.page.screenshot({ path: join(screenshotDir, 'queue-review.png') })
-      await mine.getByTestId('sign-confirmation').click()
+      const review = mine.locator('[data-testid="queued-tx-review"][data-verified="true"]')
+      await review.waitFor()
+      await expect(review.getByTestId('review-safe-tx-hash').textContent()).resolves.toBe(proposal.safeTxHash)
+      await e2e.page.screenshot({ path: join(screenshotDir, 'queue-confirm-review.png'), fullPage: true })
+      await review.getByTestId('sign-queued').click()
       await mine.locator('[data-testid="queue-confirmations"]:text-is("2 of 2 confirmations")').waitFor()
       await mine.getByTestId('confirmed-by-you').waitFor()
       // Owner 1's queue refreshes by itself.
@@ -189,10 +195,16 @@ describe('queue: co-signing', () => {
     await connectDevnet(e2e.page, 0, queueUrl(treasury))
     const mine = item(e2e.page, proposal.id)
     await mine.getByTestId('confirm-button').click()
+    await mine.locator('[data-testid="queued-tx-review"][data-verified="false"]').waitFor()
+    await expect(mine.getByTestId('sign-refused').isDisabled()).resolves.toBe(true)
+    await expect(mine.getByTestId('sign-queued').count()).resolves.toBe(0)
+    await mine.getByTestId('confirm-review').getByRole('button', { name: 'Close' }).click()
+
+    await mine.getByTestId('execute-button').click()
     const alarm = mine.getByTestId('verification-failed')
     await alarm.waitFor()
     await expect(alarm.textContent()).resolves.toMatch(/is not the hash of the transaction shown/)
-    await expect(mine.getByTestId('sign-confirmation').count()).resolves.toBe(0)
+    await expect(mine.getByTestId('send-execution').count()).resolves.toBe(0)
     await e2e.page.screenshot({ path: join(screenshotDir, 'queue-tampered.png') })
 
     // Only its proposer (account #1) may delete it, and it is the last nonce, so it may.
@@ -212,14 +224,29 @@ describe('queue: co-signing', () => {
 
   it('behavior: add an owner and raise the threshold; Settings → Setup shows the new setup', async () => {
     const newOwner = account(4)
-    const data = encodeFunctionData({
-      abi: safeAbi,
-      functionName: 'addOwnerWithThreshold',
-      args: [newOwner, 3n],
-    })
-    const proposal = await proposeAs(e2e.stack, { safe: treasury, call: { to: treasury, data }, signer: 1 })
+    // Owner #1 proposes it from Settings → Setup (the New transaction flow's setup change)…
+    const proposer = await secondOwner(1)
+    let id: string
+    try {
+      await proposer.page.goto(`${e2e.stack.url}/settings/setup?safe=dev:${treasury}`)
+      await proposer.page.getByTestId('setup-change-addOwner').click()
+      const form = proposer.page.getByTestId('settings-form')
+      await form.getByTestId('settings-address-input').fill(newOwner)
+      await form.getByTestId('settings-threshold-select').selectOption('3')
+      await form.getByTestId('tx-form-review').click()
+      const review = proposer.page.getByTestId('new-tx-review')
+      await expect(review.getByTestId('tx-method').first().textContent()).resolves.toBe(
+        'addOwnerWithThreshold',
+      )
+      await review.getByTestId('sign-and-propose').click()
+      await proposer.page.waitForURL((u) => u.pathname === '/transactions/tx')
+      id = new URL(proposer.page.url()).searchParams.get('id') ?? ''
+    } finally {
+      await proposer.context.close()
+    }
+    // …and owner #0 executes it from the queue (its own pre-validated signature is the second).
     await connectDevnet(e2e.page, 0, queueUrl(treasury))
-    await executeFrom(e2e.page, proposal.id)
+    await executeFrom(e2e.page, id)
     await until(async () => (await safeInfo(e2e.stack, treasury)).threshold === 3, 'the new threshold')
 
     await e2e.page.goto(`${e2e.stack.url}/settings/setup?safe=dev:${treasury}`)

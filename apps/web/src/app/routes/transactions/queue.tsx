@@ -2,8 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { QueueView } from '../../../features/queue/components/QueueView'
 import { QUEUE_REFRESH_MS } from '../../../features/queue/queries'
 import { safeInfoQueryOptions, safeKeys } from '../../../features/safe/queries'
+import { DecodedData } from '../../../features/transactions/components/DecodedData'
 import { TxRow } from '../../../features/transactions/components/TxRow'
 import { transactionKeys } from '../../../features/transactions/queries'
+import { confirmSafeTx } from '../../../features/tx-flow/api'
+import { QueuedTxReview } from '../../../features/tx-flow/components/review/QueuedTxReview'
 import type { OpenSafe } from '../../useCurrentSafe'
 import { RequireSafe } from '../RequireSafe'
 
@@ -11,8 +14,10 @@ export function QueueRoute() {
   return <RequireSafe>{(safe) => <SafeQueue safe={safe} />}</RequireSafe>
 }
 
+/** The queue, with the transaction rows, the confirm review and the replace link of the other features. */
 function SafeQueue({ safe }: { safe: OpenSafe }) {
-  const { chainId } = safe.chain
+  const { chain } = safe
+  const { chainId } = chain
   const queryClient = useQueryClient()
   // The Safe info (nonce, owners, threshold) refreshes with the queue: an execution elsewhere shows at once.
   const safeInfo = useQuery({
@@ -22,13 +27,30 @@ function SafeQueue({ safe }: { safe: OpenSafe }) {
   return (
     <div className="card">
       <QueueView
-        chain={safe.chain}
+        chain={chain}
         safe={safe.address}
         safeInfo={safeInfo.data}
         renderSummary={(tx) => (
-          <TxRow chain={safe.chain} transaction={tx} href={safe.href('/transactions/tx', { id: tx.id })} />
+          <TxRow chain={chain} transaction={tx} href={safe.href('/transactions/tx', { id: tx.id })} />
         )}
-        replaceHref={undefined}
+        renderConfirm={(details, done) => (
+          <QueuedTxReview
+            chain={chain}
+            safe={safe.address}
+            details={details}
+            submitLabel="Sign confirmation"
+            renderDecoded={(decoded) => <DecodedData chain={chain} decoded={decoded} />}
+            onSigned={async (signed) => {
+              await confirmSafeTx({
+                chainId,
+                safeTxHash: signed.hashes.safeTxHash,
+                signature: signed.signature,
+              })
+              done()
+            }}
+          />
+        )}
+        replaceHref={(nonce) => safe.href('/transactions/new', { nonce: String(nonce) })}
         onChanged={() => {
           void queryClient.invalidateQueries({ queryKey: safeKeys.info(chainId, safe.address) })
           void queryClient.invalidateQueries({ queryKey: transactionKeys.history(chainId, safe.address) })

@@ -17,7 +17,7 @@ import {
 import type { Config } from 'wagmi'
 import { estimateGas, sendTransaction, signTypedData, waitForTransactionReceipt } from 'wagmi/actions'
 import { gatewayCall } from '../../../lib/gateway'
-import { postConfirmation, readSafeState } from '../api'
+import { readSafeState } from '../api'
 import { buildExecuteSignatures } from '../utils/executeSignatures'
 import { signSafeTx } from './signSafeTx'
 import { execTransactionArgs, verifyQueued } from './verifyQueued'
@@ -37,17 +37,6 @@ const RECEIPT_RETRY_DELAY_MS = 1500
 const requireOwner = (owners: readonly Address[], account: Address) => {
   if (!owners.some((owner) => isAddressEqual(owner, account)))
     throw new Error(`${account} is not an owner of this Safe (read from the chain): it cannot sign for it`)
-}
-
-/** Verifies the transaction, signs it with the connected owner and sends the confirmation to the gateway. */
-export async function confirmQueued(ctx: QueueActionContext, details: TransactionDetails): Promise<void> {
-  const onChain = await readSafeState(ctx.config, ctx.chainId, ctx.safe)
-  requireOwner(onChain.owners, ctx.account)
-  const verified = await verifyQueued({ chainId: ctx.chainId, safe: ctx.safe, details, onChain })
-  if (verified.check.confirmedBy.some((signer) => isAddressEqual(signer, ctx.account)))
-    throw new Error('You have already confirmed this transaction')
-  const signature = await signSafeTx(ctx.config, { ...ctx, tx: verified.tx, safeTxHash: verified.safeTxHash })
-  await postConfirmation(String(ctx.chainId), verified.safeTxHash, signature)
 }
 
 export type ExecuteResult = { hash: Hash; success: boolean }

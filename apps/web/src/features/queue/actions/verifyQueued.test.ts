@@ -1,6 +1,6 @@
 import * as SafeTx from '@concord/safe/SafeTx'
 import type { TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
-import { type Address, getAddress, parseEther } from 'viem'
+import { getAddress, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { VerificationError, verifyQueued } from './verifyQueued'

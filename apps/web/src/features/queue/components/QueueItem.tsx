@@ -1,15 +1,15 @@
 import type { TransactionSummary } from '@safe-global/safe-gateway-typescript-sdk'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Address } from 'viem'
 import { useAccount } from 'wagmi'
-import { queuedDetailsQueryOptions } from '../queries'
+import { queuedDetailsQueryOptions, queueKeys } from '../queries'
 import { deletePolicy } from '../utils/deletePolicy'
 import { multisigInfo } from '../utils/groupQueue'
 import { multisigDetails } from '../utils/toSafeTx'
 import { DeleteButton } from './DeleteButton'
+import { ExecutePanel } from './ExecutePanel'
 import type { QueueGroupViewProps } from './QueueGroupView'
-import { ReviewPanel } from './ReviewPanel'
 
 export type QueueItemProps = QueueGroupViewProps & { tx: TransactionSummary }
 
@@ -20,6 +20,7 @@ export function QueueItem(props: QueueItemProps) {
   const { address, chainId: walletChainId } = useAccount()
   const [review, setReview] = useState<'confirm' | 'execute' | null>(null)
   const details = useQuery(queuedDetailsQueryOptions(chain.chainId, tx))
+  const queryClient = useQueryClient()
   const execution = details.data ? multisigDetails(details.data) : undefined
 
   // Plain comparison: the gateway's strings are not trusted to be addresses (isAddressEqual would throw).
@@ -62,7 +63,7 @@ export function QueueItem(props: QueueItemProps) {
       </div>
       {isOwner && !wrongChain ? (
         <div className="queue-item-actions">
-          {!confirmed && submitted < required ? (
+          {!confirmed && submitted < required && props.renderConfirm ? (
             <button
               type="button"
               className="button small-button primary"
@@ -90,8 +91,20 @@ export function QueueItem(props: QueueItemProps) {
       ) : isOwner && wrongChain ? (
         <p className="muted small">Switch your wallet to {chain.chainName} to sign or execute.</p>
       ) : null}
-      {review && details.data ? (
-        <ReviewPanel {...props} details={details.data} mode={review} onClose={() => setReview(null)} />
+      {review === 'execute' && details.data ? (
+        <ExecutePanel {...props} details={details.data} onClose={() => setReview(null)} />
+      ) : null}
+      {review === 'confirm' && details.data && props.renderConfirm ? (
+        <div className="confirm-review" data-testid="confirm-review">
+          {props.renderConfirm(details.data, () => {
+            setReview(null)
+            void queryClient.invalidateQueries({ queryKey: queueKeys.list(chain.chainId, props.safe) })
+            props.onChanged?.()
+          })}
+          <button type="button" className="button small-button" onClick={() => setReview(null)}>
+            Close
+          </button>
+        </div>
       ) : null}
     </li>
   )

@@ -1,5 +1,10 @@
 import './queue.css'
-import type { ChainInfo, SafeInfo, TransactionSummary } from '@safe-global/safe-gateway-typescript-sdk'
+import type {
+  ChainInfo,
+  SafeInfo,
+  TransactionDetails,
+  TransactionSummary,
+} from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { Address } from 'viem'
@@ -16,6 +21,11 @@ export type QueueViewProps = {
   safeInfo: SafeInfo | undefined
   /** How a transaction is summarised (type, amount, counterparty, link to its page). */
   renderSummary: (tx: TransactionSummary) => ReactNode
+  /**
+   * The review that signs a confirmation (the New transaction flow's, with the decoded call and simulation);
+   * `done` closes it and refreshes the queue. Without it there is no Confirm button.
+   */
+  renderConfirm?: ((details: TransactionDetails, done: () => void) => ReactNode) | undefined
   /** Where "Replace" leads: a new transaction with this nonce; undefined when there is no such flow. */
   replaceHref?: ((nonce: number) => string) | undefined
   /** Called after an action changed the Safe or its queue. */

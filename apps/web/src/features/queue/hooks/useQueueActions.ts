@@ -6,7 +6,6 @@ import type { Address } from 'viem'
 import { useAccount, useConfig } from 'wagmi'
 import { shortAddress } from '../../../lib/format'
 import {
-  confirmQueued,
   deleteQueued,
   executeQueued,
   proposeRejection,
@@ -21,7 +20,10 @@ export type UseQueueActionsParameters = {
   onChanged?: () => void
 }
 
-/** The queue's mutations for the connected wallet; each refreshes the queue when done. */
+/**
+ * The queue's mutations for the connected wallet; each refreshes the queue when done. Confirming is the
+ * New transaction flow's review (QueueView's `renderConfirm`), which shows the decoded call and simulation.
+ */
 export function useQueueActions({ chainId, safe, onChanged }: UseQueueActionsParameters) {
   const config = useConfig()
   const { address: account } = useAccount()
@@ -36,15 +38,6 @@ export function useQueueActions({ chainId, safe, onChanged }: UseQueueActionsPar
     void queryClient.invalidateQueries({ queryKey: queueKeys.list(chainId, safe) })
     onChanged?.()
   }
-
-  const confirm = useMutation({
-    mutationKey: ['queue', 'confirm'],
-    mutationFn: (details: TransactionDetails) => confirmQueued(context(), details),
-    onSuccess: () => {
-      toast.success('Confirmation signed and sent')
-      refresh()
-    },
-  })
 
   const execute = useMutation({
     mutationKey: ['queue', 'execute'],
@@ -83,7 +76,7 @@ export function useQueueActions({ chainId, safe, onChanged }: UseQueueActionsPar
     },
   })
 
-  return { account, confirm, execute, reject, remove }
+  return { account, execute, reject, remove }
 }
 
 export type QueueActions = ReturnType<typeof useQueueActions>

@@ -8,21 +8,20 @@ import { useVerifiedQueuedTx } from '../hooks/useVerifiedQueuedTx'
 import { buildExecuteSignatures } from '../utils/executeSignatures'
 import type { QueueItemProps } from './QueueItem'
 
-export type ReviewPanelProps = QueueItemProps & {
+export type ExecutePanelProps = QueueItemProps & {
   details: TransactionDetails
-  mode: 'confirm' | 'execute'
   onClose: () => void
 }
 
 /**
- * What the owner checks before the wallet opens: the result of the independent verification (hash recomputed,
- * confirmations recovered against the on-chain owners), the hashes a hardware wallet shows, and for execution
- * the signatures that will be sent. A failed verification is shown loudly and offers no way to go on.
+ * What the owner checks before executing: the result of the independent verification (hash recomputed,
+ * confirmations recovered against the on-chain owners), the hashes, and the signatures that will be sent.
+ * A failed verification is shown loudly and offers no way to go on.
  */
-export function ReviewPanel({ chain, safe, details, mode, onClose, onChanged }: ReviewPanelProps) {
+export function ExecutePanel({ chain, safe, details, onClose, onChanged }: ExecutePanelProps) {
   const verification = useVerifiedQueuedTx(chain.chainId, safe, details)
   const actions = useQueueActions({ chainId: chain.chainId, safe, onChanged })
-  const mutation = mode === 'confirm' ? actions.confirm : actions.execute
+  const mutation = actions.execute
   const error = verification.error ?? mutation.error
 
   if (verification.isPending)
@@ -70,14 +69,13 @@ export function ReviewPanel({ chain, safe, details, mode, onClose, onChanged }: 
     )
 
   const { onChain, verified } = verification.data
-  const execution =
-    mode === 'execute' && actions.account
-      ? buildExecuteSignatures({
-          signatures: verified.signatures,
-          executor: actions.account,
-          owners: onChain.owners,
-        })
-      : undefined
+  const execution = actions.account
+    ? buildExecuteSignatures({
+        signatures: verified.signatures,
+        executor: actions.account,
+        owners: onChain.owners,
+      })
+    : undefined
   return (
     <div className="review-panel" data-testid="review-panel">
       <p className="verified small" data-testid="verification-ok">
@@ -125,19 +123,11 @@ export function ReviewPanel({ chain, safe, details, mode, onClose, onChanged }: 
         <button
           type="button"
           className="button small-button primary"
-          data-testid={mode === 'confirm' ? 'sign-confirmation' : 'send-execution'}
+          data-testid="send-execution"
           disabled={mutation.isPending}
-          onClick={() =>
-            mutation.mutate(details, { onSuccess: () => (mode === 'confirm' ? onClose() : undefined) })
-          }
+          onClick={() => mutation.mutate(details)}
         >
-          {mutation.isPending
-            ? mode === 'confirm'
-              ? 'Signing…'
-              : 'Executing…'
-            : mode === 'confirm'
-              ? 'Sign confirmation'
-              : 'Execute transaction'}
+          {mutation.isPending ? 'Executing…' : 'Execute transaction'}
         </button>
         <button type="button" className="button small-button" onClick={onClose} disabled={mutation.isPending}>
           Cancel
