@@ -150,6 +150,12 @@ describe('queue: co-signing', () => {
     await connectDevnet(e2e.page, 0, queueUrl(treasury))
     const group = e2e.page.locator(`[data-testid="queue-group"][data-nonce="${proposal.nonce}"]`)
     await item(e2e.page, proposal.id).waitFor()
+    // Replace opens New transaction at this nonce.
+    await group.getByTestId('replace-link').click()
+    await e2e.page.waitForURL(
+      (u) => u.pathname === '/transactions/new' && u.searchParams.get('nonce') === String(proposal.nonce),
+    )
+    await e2e.page.goBack()
     await group.getByTestId('reject-button').click()
     await group.getByTestId('conflict-header').waitFor()
     await expect(group.getByTestId('queue-item').count()).resolves.toBe(2)
