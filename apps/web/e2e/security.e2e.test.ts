@@ -48,6 +48,8 @@ describe('Content-Security-Policy', () => {
       ['/assets/nfts', 'nft-image'],
       ['/transactions/history', 'tx-row'],
       ['/settings/setup', 'setup-owners'],
+      ['/transactions/queue', 'empty-state'],
+      ['/new-safe', 'create-safe-form'],
     ]
     for (const [path, testId] of screens) {
       await e2e.page.goto(`${e2e.stack.url}${path}?safe=dev:${treasury}`)
