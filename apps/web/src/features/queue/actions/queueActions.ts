@@ -17,10 +17,14 @@ import {
 import type { Config } from 'wagmi'
 import { estimateGas, sendTransaction, signTypedData, waitForTransactionReceipt } from 'wagmi/actions'
 import { gatewayCall } from '../../../lib/gateway'
-import { readSafeState } from '../api'
-import { buildExecuteSignatures } from '../utils/executeSignatures'
+import { readApprovals, readSafeState } from '../api'
+import {
+  buildExecuteSignatures,
+  type OwnerSignature,
+  preValidatedSignature,
+} from '../utils/executeSignatures'
 import { signSafeTx } from './signSafeTx'
-import { execTransactionArgs, verifyQueued } from './verifyQueued'
+import { execTransactionArgs, type VerifiedQueuedTx, verifyQueued } from './verifyQueued'
 
 export type QueueActionContext = {
   config: Config
@@ -37,6 +41,23 @@ const RECEIPT_RETRY_DELAY_MS = 1500
 const requireOwner = (owners: readonly Address[], account: Address) => {
   if (!owners.some((owner) => isAddressEqual(owner, account)))
     throw new Error(`${account} is not an owner of this Safe (read from the chain): it cannot sign for it`)
+}
+
+/** The verified signatures, plus a pre-validated one for each owner that approved the hash on chain. */
+export async function executionSignatures(
+  ctx: Pick<QueueActionContext, 'config' | 'chainId' | 'safe'>,
+  verified: VerifiedQueuedTx,
+): Promise<OwnerSignature[]> {
+  const approvals = await readApprovals(ctx.config, {
+    chainId: ctx.chainId,
+    safe: ctx.safe,
+    safeTxHash: verified.safeTxHash,
+    candidates: verified.unsigned,
+  })
+  return [
+    ...verified.signatures,
+    ...approvals.map((signer) => ({ signer, signature: preValidatedSignature(signer) })),
+  ]
 }
 
 export type ExecuteResult = { hash: Hash; success: boolean }
@@ -57,7 +78,7 @@ export async function executeQueued(
       `This transaction has nonce ${verified.tx.nonce}, but the Safe is at nonce ${onChain.nonce}: execute that one first`,
     )
   const { signatures, signers } = buildExecuteSignatures({
-    signatures: verified.signatures,
+    signatures: await executionSignatures(ctx, verified),
     executor: ctx.account,
     owners: onChain.owners,
   })

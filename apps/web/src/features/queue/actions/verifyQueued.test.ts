@@ -80,6 +80,18 @@ describe('verifyQueued', () => {
     expect(result.signatures.map((s) => s.signer)).toEqual([a1!.address, a2!.address])
   })
 
+  it('behavior: confirmations without signature bytes (on-chain approvals) are listed for the chain to check', async () => {
+    const honest = await details()
+    const info = honest.detailedExecutionInfo as {
+      confirmations: { signer: { value: string }; submittedAt: number }[]
+    }
+    info.confirmations.push({ signer: { value: a0!.address.toLowerCase() }, submittedAt: 0 })
+    info.confirmations.push({ signer: { value: a3!.address }, submittedAt: 0 })
+    const result = await verifyQueued({ chainId, safe, details: honest, onChain })
+    expect(result.unsigned).toEqual([a0!.address])
+    expect(result.signatures.map((s) => s.signer)).toEqual([a1!.address])
+  })
+
   it('error: the gateway changed a field it shows (the value): the hash no longer matches', async () => {
     const found = await problems(
       verifyQueued({ chainId, safe, details: await details({ value: String(parseEther('100')) }), onChain }),

@@ -1,7 +1,7 @@
 import type { SafeTx } from '@concord/safe/SafeTx'
 import { type SafeTxCheck, verifySafeTx } from '@concord/safe/verifySafeTx'
 import type { TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
-import type { Address, Hex } from 'viem'
+import { type Address, type Hex, isAddressEqual } from 'viem'
 import type { OnChainSafe } from '../api'
 import { type QueuedSafeTx, toSafeTx } from '../utils/toSafeTx'
 
@@ -18,6 +18,8 @@ export type VerifiedQueuedTx = QueuedSafeTx & {
   safeTxHash: Hex
   /** Verified confirmations (owner on chain, signature recovers to it), with their signature bytes. */
   signatures: { signer: Address; signature: Hex }[]
+  /** Owners the gateway lists as confirmed without signature bytes: on-chain approvals, to be read from the chain. */
+  unsigned: Address[]
 }
 
 /**
@@ -49,7 +51,10 @@ export async function verifyQueued(p: {
   const signatures = queued.confirmations.flatMap((c) =>
     c.signature && check.confirmedBy.includes(c.signer) ? [{ signer: c.signer, signature: c.signature }] : [],
   )
-  return { ...queued, check, safeTxHash: check.safeTxHash, signatures }
+  const unsigned = queued.confirmations.flatMap((c) =>
+    !c.signature && p.onChain.owners.some((owner) => isAddressEqual(owner, c.signer)) ? [c.signer] : [],
+  )
+  return { ...queued, check, safeTxHash: check.safeTxHash, signatures, unsigned }
 }
 
 /** The parameters of execTransaction for a SafeTx and its joined signatures. */

@@ -68,10 +68,10 @@ export function ExecutePanel({ chain, safe, details, onClose, onChanged }: Execu
       </div>
     )
 
-  const { onChain, verified } = verification.data
+  const { onChain, verified, signatures } = verification.data
   const execution = actions.account
     ? buildExecuteSignatures({
-        signatures: verified.signatures,
+        signatures,
         executor: actions.account,
         owners: onChain.owners,
       })

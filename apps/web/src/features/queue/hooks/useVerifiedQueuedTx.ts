@@ -2,6 +2,7 @@ import type { TransactionDetails } from '@safe-global/safe-gateway-typescript-sd
 import { useQuery } from '@tanstack/react-query'
 import type { Address } from 'viem'
 import { useConfig } from 'wagmi'
+import { executionSignatures } from '../actions/queueActions'
 import { verifyQueued } from '../actions/verifyQueued'
 import { readSafeState } from '../api'
 import { queueKeys } from '../queries'
@@ -18,7 +19,9 @@ export function useVerifiedQueuedTx(chainId: string, safe: Address, details: Tra
     queryFn: async () => {
       if (!details) throw new Error('No details')
       const onChain = await readSafeState(config, Number(chainId), safe)
-      return { onChain, verified: await verifyQueued({ chainId: Number(chainId), safe, details, onChain }) }
+      const verified = await verifyQueued({ chainId: Number(chainId), safe, details, onChain })
+      const signatures = await executionSignatures({ config, chainId: Number(chainId), safe }, verified)
+      return { onChain, verified, signatures }
     },
     enabled: details !== undefined,
     retry: false,
