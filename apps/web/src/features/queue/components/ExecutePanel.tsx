@@ -34,7 +34,7 @@ export function ExecutePanel({ chain, safe, details, onClose, onChanged }: Execu
   if (error instanceof VerificationError)
     return (
       <div className="review-panel verification-failed" role="alert" data-testid="verification-failed">
-        <strong>Do not sign: this transaction failed verification</strong>
+        <strong>Refused: this transaction failed verification, do not execute or sign it</strong>
         <ul>
           {error.problems.map((problem) => (
             <li key={problem}>{problem}</li>
