@@ -161,7 +161,9 @@ describe('new transaction', () => {
   it('behavior: Settings → Setup removes an owner of the treasury; the previous owner comes from the chain, so it simulates', async () => {
     const { page } = e2e
     await connectDevnet(page, 0, url('/settings/setup', treasury))
-    await expect(page.getByTestId('setup-version-compare').textContent()).resolves.toMatch(/runs 1\.4\.1.*latest.*1\.4\.1/)
+    await expect(page.getByTestId('setup-version-compare').textContent()).resolves.toMatch(
+      /runs 1\.4\.1.*latest.*1\.4\.1/,
+    )
     await page.screenshot({ path: join(screenshotDir, 'setup-changes.png'), fullPage: true })
     // Contract order is [#2, #0, #1]: removing #1 names #0 as the previous owner.
     await page
