@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { type SafeContractName, type SafeVersion, safeContracts, safeV141 } from './contracts.ts'
+import {
+  type MigrationContractName,
+  type SafeContractName,
+  type SafeVersion,
+  safeContracts,
+  safeMigrationsV141,
+  safeV141,
+} from './contracts.ts'
 import { canonicalDeployment, knownMasterCopies } from './deployments.ts'
 
 const versions = Object.keys(safeContracts) as SafeVersion[]
@@ -8,6 +15,15 @@ describe.each(versions)('safe contracts v%s', (version) => {
   it.each(Object.keys(safeContracts[version]) as SafeContractName[])('match safe-deployments: %s', (name) => {
     expect(safeContracts[version][name]).toBe(canonicalDeployment(name, version).address)
   })
+})
+
+describe('migration contracts v1.4.1', () => {
+  it.each(Object.keys(safeMigrationsV141) as MigrationContractName[])(
+    'match safe-deployments: %s',
+    (name) => {
+      expect(safeMigrationsV141[name]).toBe(canonicalDeployment(name, '1.4.1').address)
+    },
+  )
 })
 
 describe('knownMasterCopies', () => {

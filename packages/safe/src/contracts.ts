@@ -41,6 +41,18 @@ export const safeContracts = { '1.4.1': safeV141, '1.3.0': safeV130 } as const
 
 export type SafeVersion = keyof typeof safeContracts
 
+/**
+ * Canonical addresses of the v1.4.1 migration contracts, which a Safe runs by DELEGATECALL to change its own
+ * singleton: SafeMigration moves a Safe (1.3.0 or later) to the v1.4.1 Safe or SafeL2 (optionally with the
+ * v1.4.1 CompatibilityFallbackHandler, its constructor arguments); SafeToL2Migration moves a fresh Safe to L2.
+ */
+export const safeMigrationsV141 = {
+  safeMigration: '0x526643F69b81B008F46d95CD5ced5eC0edFFDaC6',
+  safeToL2Migration: '0xfF83F6335d8930cBad1c0D439A841f01888D9f69',
+} as const
+
+export type MigrationContractName = keyof typeof safeMigrationsV141
+
 /** Deterministic deployment proxy ("singleton factory") every canonical v1.4.1 address is derived from. */
 export const SINGLETON_FACTORY = '0x914d7Fec6aaC8cd542e72Bca78B30650d45643d7'
 
@@ -99,6 +111,24 @@ export const safeProxyFactoryV130Abi = parseAbi([
   'function createProxyWithNonce(address _singleton, bytes initializer, uint256 saltNonce) returns (address proxy)',
   'function proxyCreationCode() pure returns (bytes)',
   'event ProxyCreation(address proxy, address singleton)',
+])
+
+/** SafeMigration (v1.4.1 and later): every function only works by DELEGATECALL from a Safe. */
+export const safeMigrationAbi = parseAbi([
+  'function migrateSingleton()',
+  'function migrateWithFallbackHandler()',
+  'function migrateL2Singleton()',
+  'function migrateL2WithFallbackHandler()',
+  'function SAFE_SINGLETON() view returns (address)',
+  'function SAFE_L2_SINGLETON() view returns (address)',
+  'function SAFE_FALLBACK_HANDLER() view returns (address)',
+  'event ChangedMasterCopy(address singleton)',
+])
+
+/** SafeToL2Migration (v1.4.1): moves a Safe that has not executed anything yet to an L2 singleton. */
+export const safeToL2MigrationAbi = parseAbi([
+  'function migrateToL2(address l2Singleton)',
+  'function migrateFromV111(address l2Singleton, address fallbackHandler)',
 ])
 
 export const multiSendAbi = parseAbi(['function multiSend(bytes transactions) payable'])

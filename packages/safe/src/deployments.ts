@@ -7,16 +7,26 @@ import {
   getMultiSendDeployment,
   getProxyFactoryDeployment,
   getSafeL2SingletonDeployment,
+  getSafeMigrationDeployment,
   getSafeSingletonDeployment,
+  getSafeToL2MigrationDeployment,
   getSignMessageLibDeployment,
   getSimulateTxAccessorDeployment,
   type SingletonDeployment,
 } from '@safe-global/safe-deployments'
 import { type Address, getAddress, type Hex } from 'viem'
-import { SAFE_VERSION, type SafeContractName, type SafeVersion } from './contracts.ts'
+import {
+  type MigrationContractName,
+  SAFE_VERSION,
+  type SafeContractName,
+  type SafeVersion,
+} from './contracts.ts'
 import { safeSingletons } from './versions.ts'
 
-const accessors: Record<SafeContractName, (f: { version: string }) => SingletonDeployment | undefined> = {
+const accessors: Record<
+  SafeContractName | MigrationContractName,
+  (f: { version: string }) => SingletonDeployment | undefined
+> = {
   safeL2: getSafeL2SingletonDeployment,
   safe: getSafeSingletonDeployment,
   safeProxyFactory: getProxyFactoryDeployment,
@@ -26,11 +36,13 @@ const accessors: Record<SafeContractName, (f: { version: string }) => SingletonD
   signMessageLib: getSignMessageLibDeployment,
   createCall: getCreateCallDeployment,
   simulateTxAccessor: getSimulateTxAccessorDeployment,
+  safeMigration: getSafeMigrationDeployment,
+  safeToL2Migration: getSafeToL2MigrationDeployment,
 }
 
 /** Canonical address and runtime code hash of a contract (v1.4.1 unless told), straight from safe-deployments. */
 export function canonicalDeployment(
-  name: SafeContractName,
+  name: SafeContractName | MigrationContractName,
   version: SafeVersion = SAFE_VERSION,
 ): { address: Address; codeHash: Hex } {
   const d = accessors[name]({ version })

@@ -2,6 +2,8 @@ import { toEventSelector } from 'viem'
 import { describe, expect, it } from 'vitest'
 import {
   layoutsByTopic,
+  migrationContracts,
+  migrationImplementation,
   proxyCreationLayouts,
   safeEventLayouts,
   safeSingletons,
@@ -66,5 +68,61 @@ describe('trustedDelegateCallTargets', () => {
     expect(targets.get('0x38869bf66a61cF6bDB996A6aE40D5853Fd43B526')).toBe('MultiSend') // 1.4.1
     expect(targets.get('0x4FfeF8222648872B3dE295Ba1e49110E61f5b5aa')).toBe('SignMessageLib') // 1.5.0
     expect(targets.has('0x29fcB43b46531BcA003ddC8FCB67FFE91900C762')).toBe(false) // a singleton
+  })
+
+  it('lists the migration contracts of every version that has them (1.4.1 and 1.5.0)', () => {
+    const targets = trustedDelegateCallTargets()
+    expect(targets.get('0x526643F69b81B008F46d95CD5ced5eC0edFFDaC6')).toBe('SafeMigration') // 1.4.1
+    expect(targets.get('0x817756C6c555A94BCEE39eB5a102AbC1678b09A7')).toBe('SafeMigration') // 1.4.1 zksync
+    expect(targets.get('0xfF83F6335d8930cBad1c0D439A841f01888D9f69')).toBe('SafeToL2Migration') // 1.4.1
+    expect(targets.get('0x6439e7ABD8Bb915A5263094784C5CF561c4172AC')).toBe('SafeMigration') // 1.5.0
+    // SafeToL2Setup runs from setup(), never from execTransaction: not a target.
+    expect(targets.has('0xBD89A1CE4DDe368FFAB0eC35506eEcE0b1fFdc54')).toBe(false)
+  })
+})
+
+describe('migrationImplementation', () => {
+  const SAFE_MIGRATION_141 = '0x526643F69b81B008F46d95CD5ced5eC0edFFDaC6'
+  const SAFE_MIGRATION_150 = '0x6439e7ABD8Bb915A5263094784C5CF561c4172AC'
+  const TO_L2 = '0xfF83F6335d8930cBad1c0D439A841f01888D9f69'
+
+  it('SafeMigration moves to the singleton of its version and deployment type', () => {
+    expect(migrationContracts().get(SAFE_MIGRATION_141)).toEqual({
+      name: 'SafeMigration',
+      version: '1.4.1',
+      singleton: '0x41675C099F32341bf84BFc5382aF534df5C7461a',
+      l2Singleton: '0x29fcB43b46531BcA003ddC8FCB67FFE91900C762',
+    })
+    expect(migrationImplementation(SAFE_MIGRATION_141, 'migrateL2WithFallbackHandler', [])).toBe(
+      '0x29fcB43b46531BcA003ddC8FCB67FFE91900C762',
+    )
+    expect(migrationImplementation(SAFE_MIGRATION_141, 'migrateL2Singleton', [])).toBe(
+      '0x29fcB43b46531BcA003ddC8FCB67FFE91900C762',
+    )
+    expect(migrationImplementation(SAFE_MIGRATION_141, 'migrateSingleton', [])).toBe(
+      '0x41675C099F32341bf84BFc5382aF534df5C7461a',
+    )
+    expect(migrationImplementation(SAFE_MIGRATION_150, 'migrateWithFallbackHandler', [])).toBe(
+      '0xFf51A5898e281Db6DfC7855790607438dF2ca44b',
+    )
+  })
+
+  it('SafeToL2Migration moves to the L2 singleton its call names', () => {
+    const l2 = '0x29fcb43b46531bca003ddc8fcb67ffe91900c762'
+    expect(migrationImplementation(TO_L2, 'migrateToL2', [l2])).toBe(
+      '0x29fcB43b46531BcA003ddC8FCB67FFE91900C762',
+    )
+    expect(migrationImplementation(TO_L2, 'migrateFromV111', [l2, l2])).toBe(
+      '0x29fcB43b46531BcA003ddC8FCB67FFE91900C762',
+    )
+  })
+
+  it('error: another method, a library or a malformed argument is no migration', () => {
+    expect(migrationImplementation(SAFE_MIGRATION_141, 'SAFE_SINGLETON', [])).toBeNull()
+    expect(migrationImplementation(TO_L2, 'migrateSingleton', [])).toBeNull()
+    expect(migrationImplementation(TO_L2, 'migrateToL2', ['0x1234'])).toBeNull()
+    expect(
+      migrationImplementation('0x38869bf66a61cF6bDB996A6aE40D5853Fd43B526', 'migrateSingleton', []),
+    ).toBeNull()
   })
 })

@@ -6,11 +6,21 @@ import {
   getMultiSendDeployment,
   getProxyFactoryDeployment,
   getSafeL2SingletonDeployment,
+  getSafeMigrationDeployment,
   getSafeSingletonDeployment,
+  getSafeToL2MigrationDeployment,
   getSignMessageLibDeployment,
   type SingletonDeployment,
 } from '@safe-global/safe-deployments'
-import { type AbiEvent, type Address, getAddress, type Hex, parseAbiItem, toEventSelector } from 'viem'
+import {
+  type AbiEvent,
+  type Address,
+  getAddress,
+  type Hex,
+  isAddress,
+  parseAbiItem,
+  toEventSelector,
+} from 'viem'
 
 /** Safe versions Concord indexes (1.3.0 is the oldest with the chainId EIP-712 domain and SafeL2 events). */
 export const SUPPORTED_VERSIONS = ['1.3.0', '1.4.1', '1.5.0'] as const
@@ -41,8 +51,9 @@ export function singletonByCodeHash(codeHash: Hex): Omit<Singleton, 'address'> |
 
 let delegateCallMemo: Map<Address, string> | undefined
 /**
- * The libraries a Safe may DELEGATECALL safely (MultiSend, MultiSendCallOnly, SignMessageLib), every published
- * address of every supported version, with their names.
+ * The contracts a Safe may DELEGATECALL safely, every published address of every supported version, with their
+ * names: the libraries (MultiSend, MultiSendCallOnly, SignMessageLib) and the migration contracts that change
+ * the Safe's own singleton (SafeMigration, SafeToL2Migration; v1.4.1 on).
  */
 export function trustedDelegateCallTargets(): Map<Address, string> {
   delegateCallMemo ??= new Map(
@@ -52,6 +63,8 @@ export function trustedDelegateCallTargets(): Map<Address, string> {
           ['MultiSend', getMultiSendDeployment],
           ['MultiSendCallOnly', getMultiSendCallOnlyDeployment],
           ['SignMessageLib', getSignMessageLibDeployment],
+          ['SafeMigration', getSafeMigrationDeployment],
+          ['SafeToL2Migration', getSafeToL2MigrationDeployment],
         ] as const
       ).flatMap(([name, get]) =>
         deploymentsOf(get({ version })).flatMap((d) =>
@@ -61,6 +74,89 @@ export function trustedDelegateCallTargets(): Map<Address, string> {
     ),
   )
   return delegateCallMemo
+}
+
+/**
+ * A migration contract: SafeMigration moves a Safe to the singletons its constructor was given (those of its
+ * version with the same deployment type, e.g. canonical or zksync), SafeToL2Migration to the L2 singleton its
+ * call names.
+ */
+export type MigrationContract = {
+  name: 'SafeMigration' | 'SafeToL2Migration'
+  version: SupportedVersion
+  singleton: Address | null
+  l2Singleton: Address | null
+}
+
+let migrationsMemo: Map<Address, MigrationContract> | undefined
+/** Every published migration contract of the supported versions, by address. */
+export function migrationContracts(): Map<Address, MigrationContract> {
+  migrationsMemo ??= new Map(
+    SUPPORTED_VERSIONS.flatMap((version) => {
+      const singletonOf = (get: typeof getSafeSingletonDeployment, type: string) => {
+        const d = get({ version })?.deployments as Record<string, { address: string } | undefined> | undefined
+        const address = d?.[type]?.address
+        return address ? getAddress(address) : null
+      }
+      const migration = Object.entries(getSafeMigrationDeployment({ version })?.deployments ?? {}).flatMap(
+        ([type, d]) =>
+          d
+            ? [
+                [
+                  getAddress(d.address),
+                  {
+                    name: 'SafeMigration',
+                    version,
+                    singleton: singletonOf(getSafeSingletonDeployment, type),
+                    l2Singleton: singletonOf(getSafeL2SingletonDeployment, type),
+                  },
+                ] as [Address, MigrationContract],
+              ]
+            : [],
+      )
+      const toL2 = deploymentsOf(getSafeToL2MigrationDeployment({ version })).flatMap((d) =>
+        d
+          ? [
+              [
+                getAddress(d.address),
+                { name: 'SafeToL2Migration', version, singleton: null, l2Singleton: null },
+              ] as [Address, MigrationContract],
+            ]
+          : [],
+      )
+      return [...migration, ...toL2]
+    }),
+  )
+  return migrationsMemo
+}
+
+/**
+ * The singleton a DELEGATECALL of `method(args)` to `to` moves the Safe to, when `to` is a migration contract
+ * and the method one of its migrations; null otherwise.
+ */
+export function migrationImplementation(
+  to: Address,
+  method: string,
+  args: readonly unknown[],
+): Address | null {
+  const migration = migrationContracts().get(to)
+  if (!migration) return null
+  const arg = (i: number) => {
+    const value = args[i]
+    return typeof value === 'string' && isAddress(value, { strict: false }) ? getAddress(value) : null
+  }
+  if (migration.name === 'SafeToL2Migration')
+    return method === 'migrateToL2' || method === 'migrateFromV111' ? arg(0) : null
+  switch (method) {
+    case 'migrateSingleton':
+    case 'migrateWithFallbackHandler':
+      return migration.singleton
+    case 'migrateL2Singleton':
+    case 'migrateL2WithFallbackHandler':
+      return migration.l2Singleton
+    default:
+      return null
+  }
 }
 
 /** `1.3.0+L2` / `1.4.1`: the form CGW's SafeInfo.version uses. */

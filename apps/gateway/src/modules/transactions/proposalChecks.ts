@@ -65,7 +65,7 @@ export async function checkProposal(
     )
   if (tx.operation === 1 && !trustedDelegateCallTargets().has(tx.to))
     throw reject(
-      `Delegate call to ${tx.to} is not allowed: only MultiSend, MultiSendCallOnly and SignMessageLib are trusted`,
+      `Delegate call to ${tx.to} is not allowed: only MultiSend, MultiSendCallOnly, SignMessageLib and the Safe migration contracts are trusted`,
     )
   const state = await readOnChainSafe(deps.client, p.safe)
   if (body.nonce < state.nonce)
