@@ -6,6 +6,8 @@ import {
   type SafeVersion,
   safeAbi,
   safeContracts,
+  safeMigrationAbi,
+  safeMigrationsV141,
   safeV141,
 } from '@concord/safe/contracts'
 import {
@@ -23,6 +25,7 @@ import { testAccount } from './accounts.ts'
 import type { DevnetEngine } from './client.ts'
 import {
   CodeHashMismatchError,
+  devnetMigrationContracts,
   devnetSafeContracts,
   devnetSafeVersions,
   verifyCodeHash,
@@ -68,6 +71,22 @@ describe.each<DevnetEngine>(['anvil', 'hardhat'])('startDevnet on %s', (engine) 
 
   it.each(contracts)('holds the canonical $name v$version', async ({ version, name }) => {
     await expect(verifyCodeHash(devnet.client, name, version)).resolves.toBeUndefined()
+  })
+
+  it.each(devnetMigrationContracts)('holds the canonical %s v1.4.1', async (name) => {
+    await expect(verifyCodeHash(devnet.client, name, '1.4.1')).resolves.toBeUndefined()
+  })
+
+  it('SafeMigration moves to the v1.4.1 singletons and fallback handler', async () => {
+    const read = (functionName: 'SAFE_SINGLETON' | 'SAFE_L2_SINGLETON' | 'SAFE_FALLBACK_HANDLER') =>
+      devnet.client.readContract({
+        address: safeMigrationsV141.safeMigration,
+        abi: safeMigrationAbi,
+        functionName,
+      })
+    expect(await read('SAFE_SINGLETON')).toBe(safeV141.safe)
+    expect(await read('SAFE_L2_SINGLETON')).toBe(safeV141.safeL2)
+    expect(await read('SAFE_FALLBACK_HANDLER')).toBe(safeV141.compatibilityFallbackHandler)
   })
 
   it('error: a canonical address holding other code fails the check loudly', async () => {

@@ -1,17 +1,20 @@
 // Installs the Safe contracts at their canonical addresses, v1.4.1 through the singleton factory and v1.3.0
-// through the deterministic deployment proxy (both CREATE2 with salt 0), then proves each one against the code
-// hash published in @safe-global/safe-deployments.
+// through the deterministic deployment proxy (both CREATE2 with salt 0), then the v1.4.1 migration contracts,
+// and proves each one against the code hash published in @safe-global/safe-deployments.
 import { createRequire } from 'node:module'
 import {
   DETERMINISTIC_DEPLOYMENT_PROXY,
+  type MigrationContractName,
   type SafeContractName,
   type SafeVersion,
   SINGLETON_FACTORY,
   safeContracts,
+  safeMigrationsV141,
+  safeV141,
 } from '@concord/safe/contracts'
 import { canonicalDeployment } from '@concord/safe/deployments'
 import { getSingletonFactoryInfo } from '@safe-global/safe-singleton-factory'
-import { type Address, concat, type Hex, keccak256, zeroHash } from 'viem'
+import { type Address, concat, encodeAbiParameters, type Hex, keccak256, zeroHash } from 'viem'
 import type { DevnetClient } from '../client.ts'
 
 const require = createRequire(import.meta.url)
@@ -58,6 +61,27 @@ const sources: Record<
   },
 }
 
+/**
+ * The v1.4.1 migration contracts, through the singleton factory like the other v1.4.1 contracts. They are not in
+ * the @safe-global/safe-contracts@1.4.1 release but in its 1.4.1-2 pre-release, whose creation code (with
+ * SafeMigration's constructor arguments: the v1.4.1 Safe, SafeL2 and CompatibilityFallbackHandler, kept as
+ * immutables) lands exactly at the published addresses with the published code hashes.
+ */
+const migrationArtifacts = '@safe-global/safe-contracts-1.4.1-2/build/artifacts/contracts/libraries'
+const migrations: Record<MigrationContractName, { path: string; constructorArgs: Hex }> = {
+  safeMigration: {
+    path: 'SafeMigration.sol/SafeMigration.json',
+    constructorArgs: encodeAbiParameters(
+      [{ type: 'address' }, { type: 'address' }, { type: 'address' }],
+      [safeV141.safe, safeV141.safeL2, safeV141.compatibilityFallbackHandler],
+    ),
+  },
+  safeToL2Migration: { path: 'SafeToL2Migration.sol/SafeToL2Migration.json', constructorArgs: '0x' },
+}
+
+/** The migration contracts the devnet installs (v1.4.1, after the singletons their constructors check). */
+export const devnetMigrationContracts = Object.keys(migrations) as MigrationContractName[]
+
 /** Runtime code of the deterministic deployment proxy; anvil has it at genesis, Hardhat needs it set. */
 const DETERMINISTIC_DEPLOYMENT_PROXY_CODE: Hex =
   '0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe03601600081602082378035828234f58015156039578182fd5b8082525050506014600cf3'
@@ -94,12 +118,26 @@ export async function deploySafeContracts(client: DevnetClient, funder: Address)
       await verifyCodeHash(client, name, version)
     }
   }
+  for (const name of devnetMigrationContracts) {
+    if (!(await client.getCode({ address: safeMigrationsV141[name] }))) {
+      const { path, constructorArgs } = migrations[name]
+      const { bytecode } = require(`${migrationArtifacts}/${path}`) as { bytecode: Hex }
+      const hash = await client.sendTransaction({
+        account: funder,
+        to: SINGLETON_FACTORY,
+        data: concat([zeroHash, bytecode, constructorArgs]),
+        gas: 8_000_000n,
+      })
+      await client.waitForTransactionReceipt({ hash })
+    }
+    await verifyCodeHash(client, name, '1.4.1')
+  }
 }
 
 /** Fails loudly when the code at a canonical address is not the published contract. */
 export async function verifyCodeHash(
   client: DevnetClient,
-  name: SafeContractName,
+  name: SafeContractName | MigrationContractName,
   version: SafeVersion = '1.4.1',
 ): Promise<void> {
   const expected = canonicalDeployment(name, version)
