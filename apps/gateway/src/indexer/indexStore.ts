@@ -48,6 +48,8 @@ export function createIndexStore(db: Database, chainId: number) {
           guard: sql`excluded.guard`,
           fallbackHandler: sql`excluded.fallback_handler`,
           implementation: sql`excluded.implementation`,
+          // A migration (ChangedMasterCopy) changes the version with the implementation.
+          version: sql`excluded.version`,
           factory: sql`excluded.factory`,
           creator: sql`excluded.creator`,
           saltNonce: sql`excluded.salt_nonce`,
