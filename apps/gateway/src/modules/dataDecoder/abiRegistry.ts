@@ -1,8 +1,9 @@
-// Function ABIs the data decoder knows, keyed by 4-byte selector: the Safe, ERC20, ERC721, MultiSend, the
+// Function ABIs the data decoder knows, keyed by 4-byte selector: the Safe, ERC20, ERC721, MultiSend, the Safe
+// migration contracts, the
 // devnet's demo contracts, plus whatever an operator configures (`abis` in the gateway config), optionally
 // bound to one contract address. Lookup order: an ABI bound to the called address, then the first ABI
 // registered for the selector (built-ins first, so an unbound operator ABI never shadows a standard one).
-import { multiSendAbi, safeAbi } from '@concord/safe/contracts'
+import { multiSendAbi, safeAbi, safeMigrationAbi, safeToL2MigrationAbi } from '@concord/safe/contracts'
 import {
   type Abi,
   type AbiFunction,
@@ -155,6 +156,8 @@ export const BUILTIN_ABIS: readonly Abi[] = [
   safeAbi,
   parseAbi(SAFE_EXTRA_SIGNATURES),
   multiSendAbi,
+  safeMigrationAbi,
+  safeToL2MigrationAbi,
   parseAbi(ERC20_SIGNATURES),
   parseAbi(ERC721_SIGNATURES),
   parseAbi(DEMO_SIGNATURES),

@@ -3,7 +3,7 @@
 // are in txSummary.mapper.ts and txDetails.mapper.ts.
 import { safeV141 } from '@concord/safe/contracts'
 import { knownMasterCopies } from '@concord/safe/deployments'
-import { trustedDelegateCallTargets } from '@concord/safe/versions'
+import { migrationImplementation, trustedDelegateCallTargets } from '@concord/safe/versions'
 import { type Address, getAddress, type Hex, zeroAddress } from 'viem'
 import type { DataDecoded, DataDecoder, MultiSendTx } from '../dataDecoder/decodeData.ts'
 import type { Token, Transfer } from './transactions.repository.ts'
@@ -86,6 +86,30 @@ function settingsInfo(d: DataDecoded, ctx: MapContext) {
         : { type: 'DELETE_GUARD' as const }
     default:
       return null
+  }
+}
+
+/**
+ * A DELEGATECALL to a Safe migration contract (SafeMigration, SafeToL2Migration) changes the Safe's own
+ * implementation: the CGW's CHANGE_IMPLEMENTATION settings change, naming the singleton it moves to. The CGW's
+ * own rule only knows `changeMasterCopy` (a call to the Safe itself, before v1.3.0).
+ */
+function migrationInfo(call: Call, decoded: DataDecoded | null, ctx: MapContext) {
+  if (call.operation !== 1 || BigInt(call.value) !== 0n || !decoded) return null
+  const implementation = migrationImplementation(
+    getAddress(call.to),
+    decoded.method,
+    (decoded.parameters ?? []).map((p) => p.value),
+  )
+  if (!implementation) return null
+  return {
+    type: 'SettingsChange' as const,
+    humanDescription: null,
+    dataDecoded: decoded,
+    settingsInfo: {
+      type: 'CHANGE_IMPLEMENTATION' as const,
+      implementation: addressInfo(implementation, ctx),
+    },
   }
 }
 
@@ -205,6 +229,8 @@ export function callInfo(stored: StoredCall, ctx: MapContext, opts: { refundsCon
     }
     return { ...base, methodName: decoded?.method ?? null }
   }
+  const migration = migrationInfo(call, decoded, ctx)
+  if (migration) return migration
   if ((value > 0n && size > 0) || call.operation !== 0) return custom()
   if (value > 0n && size === 0)
     return transferInfo(
