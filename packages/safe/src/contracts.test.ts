@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   type MigrationContractName,
+  SAFE_MIGRATION_V141_CODE_HASH,
   type SafeContractName,
   type SafeVersion,
   safeContracts,
@@ -24,6 +25,10 @@ describe('migration contracts v1.4.1', () => {
       expect(safeMigrationsV141[name]).toBe(canonicalDeployment(name, '1.4.1').address)
     },
   )
+
+  it("SafeMigration's code hash matches safe-deployments", () => {
+    expect(SAFE_MIGRATION_V141_CODE_HASH).toBe(canonicalDeployment('safeMigration', '1.4.1').codeHash)
+  })
 })
 
 describe('knownMasterCopies', () => {

@@ -53,6 +53,13 @@ export const safeMigrationsV141 = {
 
 export type MigrationContractName = keyof typeof safeMigrationsV141
 
+/**
+ * Runtime code hash of the canonical v1.4.1 SafeMigration (its immutables: the v1.4.1 singletons and handler), so
+ * a browser can prove a chain holds it before offering the update. Checked against safe-deployments in the test.
+ */
+export const SAFE_MIGRATION_V141_CODE_HASH =
+  '0xc00d7921460cd5a05393e7772e634bd7d212f356356aa3a77f0120a9b8e25e99'
+
 /** Deterministic deployment proxy ("singleton factory") every canonical v1.4.1 address is derived from. */
 export const SINGLETON_FACTORY = '0x914d7Fec6aaC8cd542e72Bca78B30650d45643d7'
 
