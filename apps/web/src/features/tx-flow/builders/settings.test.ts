@@ -1,4 +1,4 @@
-import { safeAbi } from '@concord/safe/contracts'
+import { safeAbi, safeMigrationAbi, safeMigrationsV141, safeV130, safeV141 } from '@concord/safe/contracts'
 import { type Address, decodeFunctionData, getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { BuildResult, SafeCall } from '../types'
@@ -11,6 +11,8 @@ import {
   buildSetFallbackHandler,
   buildSetGuard,
   buildSwapOwner,
+  buildUpdateImplementation,
+  canUpdateImplementation,
   previousInList,
   SENTINEL,
 } from './settings'
@@ -95,5 +97,70 @@ describe('modules, guard and fallback handler', () => {
     expect(buildDisableModule(setup, B)).toMatchObject({ ok: false })
     expect(buildSetGuard(setup, SAFE)).toMatchObject({ ok: false })
     expect(buildSetFallbackHandler(setup, SAFE)).toMatchObject({ ok: false })
+  })
+})
+
+describe('update the implementation', () => {
+  const update = (
+    version: string | null,
+    fallbackHandler: Address | null = safeV130.compatibilityFallbackHandler,
+  ) => {
+    const result = buildUpdateImplementation({ version, fallbackHandler })
+    if (!result.ok) throw new Error(result.error)
+    const { call, ...rest } = result.value
+    expect(call).toMatchObject({ to: safeMigrationsV141.safeMigration, value: 0n, operation: 1 })
+    const { functionName, args } = decodeFunctionData({ abi: safeMigrationAbi, data: call.data })
+    expect(args).toBeUndefined()
+    return { functionName, ...rest }
+  }
+
+  it('default: a 1.3.0 L2 Safe DELEGATECALLs SafeMigration.migrateL2WithFallbackHandler', () => {
+    expect(update('1.3.0+L2')).toEqual({
+      functionName: 'migrateL2WithFallbackHandler',
+      l2: true,
+      setsFallbackHandler: true,
+    })
+  })
+
+  it('default: a 1.3.0 non-L2 Safe DELEGATECALLs migrateWithFallbackHandler', () => {
+    expect(update('1.3.0')).toEqual({
+      functionName: 'migrateWithFallbackHandler',
+      l2: false,
+      setsFallbackHandler: true,
+    })
+    // The handler check ignores case.
+    const lower = safeV130.compatibilityFallbackHandler.toLowerCase() as Address
+    expect(update('1.3.0', lower).functionName).toBe('migrateWithFallbackHandler')
+  })
+
+  it('behavior: a handler other than the 1.3.0 CompatibilityFallbackHandler (or none) is kept', () => {
+    expect(update('1.3.0+L2', C)).toEqual({
+      functionName: 'migrateL2Singleton',
+      l2: true,
+      setsFallbackHandler: false,
+    })
+    expect(update('1.3.0', null)).toEqual({
+      functionName: 'migrateSingleton',
+      l2: false,
+      setsFallbackHandler: false,
+    })
+  })
+
+  it('error: a Safe already on 1.4.1, an unsupported or unknown version', () => {
+    expect(canUpdateImplementation('1.3.0+L2')).toBe(true)
+    expect(canUpdateImplementation('1.4.1+L2')).toBe(false)
+    const handler = safeV141.compatibilityFallbackHandler
+    expect(buildUpdateImplementation({ version: '1.4.1+L2', fallbackHandler: handler })).toEqual({
+      ok: false,
+      error: 'This Safe already runs 1.4.1',
+    })
+    expect(buildUpdateImplementation({ version: '1.1.1', fallbackHandler: null })).toEqual({
+      ok: false,
+      error: 'Only a 1.3.0 Safe can be updated to 1.4.1 (this one is 1.1.1)',
+    })
+    expect(buildUpdateImplementation({ version: null, fallbackHandler: null })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/unknown version/),
+    })
   })
 })

@@ -1,6 +1,13 @@
-import { safeAbi } from '@concord/safe/contracts'
+import {
+  SAFE_VERSION,
+  safeAbi,
+  safeMigrationAbi,
+  safeMigrationsV141,
+  safeV130,
+} from '@concord/safe/contracts'
 import { type Address, encodeFunctionData, isAddressEqual, zeroAddress } from 'viem'
 import { type BuildResult, fail, ok, type SafeCall } from '../types'
+import { baseVersion } from './multiSend'
 
 /** Head of the Safe's owner and module linked lists: the "previous" entry of the first element. */
 export const SENTINEL: Address = '0x0000000000000000000000000000000000000001'
@@ -144,4 +151,57 @@ export function buildSetFallbackHandler(safe: SafeSetupState, handler: Address):
       encodeFunctionData({ abi: safeAbi, functionName: 'setFallbackHandler', args: [handler] }),
     ),
   )
+}
+
+/** Versions SafeMigration v1.4.1 updates (the storage layout it relies on is the same from 1.3.0 on). */
+const UPDATABLE_VERSIONS = ['1.3.0']
+
+/** Whether Concord can update a Safe of this version (as SafeInfo gives it: `1.3.0+L2`) to the latest. */
+export const canUpdateImplementation = (version: string | null | undefined): boolean =>
+  UPDATABLE_VERSIONS.includes(baseVersion(version) ?? '')
+
+export type ImplementationUpdate = {
+  call: SafeCall
+  /** The 1.4.1 singleton it moves to: SafeL2 for an L2 Safe, Safe for a non-L2 one. */
+  l2: boolean
+  /** Whether the update also sets the 1.4.1 CompatibilityFallbackHandler (it replaces the 1.3.0 one). */
+  setsFallbackHandler: boolean
+}
+
+/**
+ * Update the implementation to v1.4.1: a DELEGATECALL to the canonical SafeMigration, which points the Safe at
+ * the v1.4.1 SafeL2 (`migrateL2…`, a `+L2` Safe) or Safe (`migrate…`, a non-L2 one); owners, threshold,
+ * modules, guard and nonce stay. A Safe using the 1.3.0 CompatibilityFallbackHandler gets the 1.4.1 one in the
+ * same step (the `…WithFallbackHandler` variants); any other handler, or none, is left as it is.
+ */
+export function buildUpdateImplementation(safe: {
+  version: string | null | undefined
+  fallbackHandler: Address | null | undefined
+}): BuildResult<ImplementationUpdate> {
+  if (!canUpdateImplementation(safe.version))
+    return fail(
+      baseVersion(safe.version) === SAFE_VERSION
+        ? `This Safe already runs ${SAFE_VERSION}`
+        : `Only a 1.3.0 Safe can be updated to ${SAFE_VERSION} (this one is ${safe.version ?? 'of unknown version'})`,
+    )
+  const l2 = safe.version?.endsWith('+L2') ?? false
+  const setsFallbackHandler =
+    !!safe.fallbackHandler && isAddressEqual(safe.fallbackHandler, safeV130.compatibilityFallbackHandler)
+  const functionName = l2
+    ? setsFallbackHandler
+      ? 'migrateL2WithFallbackHandler'
+      : 'migrateL2Singleton'
+    : setsFallbackHandler
+      ? 'migrateWithFallbackHandler'
+      : 'migrateSingleton'
+  return ok({
+    call: {
+      to: safeMigrationsV141.safeMigration,
+      value: 0n,
+      data: encodeFunctionData({ abi: safeMigrationAbi, functionName }),
+      operation: 1,
+    },
+    l2,
+    setsFallbackHandler,
+  })
 }

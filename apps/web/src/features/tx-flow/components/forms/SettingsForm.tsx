@@ -1,3 +1,4 @@
+import { SAFE_VERSION, safeMigrationsV141 } from '@concord/safe/contracts'
 import { type FormEvent, useId, useState } from 'react'
 import { type Address, zeroAddress } from 'viem'
 import { parseAddress } from '../../builders/address'
@@ -10,8 +11,11 @@ import {
   buildSetFallbackHandler,
   buildSetGuard,
   buildSwapOwner,
+  buildUpdateImplementation,
+  canUpdateImplementation,
 } from '../../builders/settings'
 import type { BuildResult, SafeCall } from '../../types'
+import { type MigrationContractState, useImplementationUpdate } from '../../useImplementationUpdate'
 import { useSafeSetupState } from '../../useSafeSetupState'
 import { Field } from '../Field'
 import { FormButtons } from './FormButtons'
@@ -27,12 +31,21 @@ export const SETTINGS_ACTIONS = {
   setGuard: 'Set the transaction guard',
   removeGuard: 'Remove the transaction guard',
   setFallbackHandler: 'Set the fallback handler',
+  updateImplementation: `Update to ${SAFE_VERSION}`,
 } as const
 
 export type SettingsAction = keyof typeof SETTINGS_ACTIONS
 
 export const isSettingsAction = (value: string | null | undefined): value is SettingsAction =>
   typeof value === 'string' && Object.hasOwn(SETTINGS_ACTIONS, value)
+
+/** Why the update cannot be built while SafeMigration is not proven to be on the chain. */
+const MIGRATION_PROBLEM: Record<Exclude<MigrationContractState, 'present'>, string> = {
+  checking: 'Still reading the migration contract from the chain: try again in a moment',
+  missing: `This chain has no SafeMigration at ${safeMigrationsV141.safeMigration}: the update cannot run here`,
+  'other-code': `The code at ${safeMigrationsV141.safeMigration} is not Safe's SafeMigration ${SAFE_VERSION}: refusing to DELEGATECALL it`,
+  unreadable: 'The migration contract could not be read from the chain',
+}
 
 type Props = TxFormProps & { initialAction?: SettingsAction | undefined; initialTarget?: string | undefined }
 
@@ -47,6 +60,13 @@ export function SettingsForm({
   initialTarget,
 }: Props) {
   const setup = useSafeSetupState(chain.chainId, safe, info)
+  const update = useImplementationUpdate(chain.chainId, safe, info, canUpdateImplementation(info.version))
+  const updatable = canUpdateImplementation(update.version)
+  const plan = updatable ? buildUpdateImplementation(update) : null
+  const replacesHandler = !!plan?.ok && plan.value.setsFallbackHandler
+  const actions = Object.entries(SETTINGS_ACTIONS).filter(
+    ([value]) => value !== 'updateImplementation' || updatable || initialAction === value,
+  )
   const [action, setAction] = useState<SettingsAction>(initialAction ?? 'addOwner')
   // A target from Settings → Setup picks an existing owner/module, or fills the address field.
   const selectsTarget =
@@ -97,12 +117,28 @@ export function SettingsForm({
         return { ...buildSetGuard(setup, zeroAddress), summary: 'Remove the transaction guard' }
       case 'setFallbackHandler':
         return { ...buildSetFallbackHandler(setup, target), summary: `Set the fallback handler to ${target}` }
+      case 'updateImplementation': {
+        if (update.contract !== 'present') return { ok: false, error: MIGRATION_PROBLEM[update.contract] }
+        const built = plan ?? buildUpdateImplementation(update)
+        if (!built.ok) return built
+        const { l2, setsFallbackHandler } = built.value
+        const handler = setsFallbackHandler ? ` and its CompatibilityFallbackHandler` : ''
+        return {
+          ok: true,
+          value: built.value.call,
+          summary: `Update to ${SAFE_VERSION}: SafeMigration switches the Safe to the ${SAFE_VERSION} ${l2 ? 'SafeL2' : 'Safe'} singleton${handler}`,
+        }
+      }
     }
   }
 
   const submit = (mode: SubmitMode) => {
     const result = build()
     if (!result.ok) return setError(result.error)
+    if (mode === 'batch' && result.value.operation === 1)
+      return setError(
+        'The update is a DELEGATECALL, which a batch (MultiSendCallOnly) refuses: review it alone',
+      )
     setError(null)
     const draft = { call: result.value, summary: result.summary ?? SETTINGS_ACTIONS[action] }
     if (mode === 'review') onReview(draft)
@@ -129,7 +165,7 @@ export function SettingsForm({
           }}
           data-testid="settings-action-select"
         >
-          {Object.entries(SETTINGS_ACTIONS).map(([value, label]) => (
+          {actions.map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
@@ -199,6 +235,17 @@ export function SettingsForm({
             ))}
           </select>
         </Field>
+      ) : null}
+      {action === 'updateImplementation' ? (
+        <p className="tx-warning small" data-testid="settings-update-note">
+          A DELEGATECALL to Safe's SafeMigration {SAFE_VERSION} ({safeMigrationsV141.safeMigration}): it
+          points this {update.version ?? ''} Safe at the {SAFE_VERSION}{' '}
+          {update.version?.endsWith('+L2') ? 'SafeL2' : 'Safe'} singleton
+          {replacesHandler
+            ? ' and replaces the 1.3.0 CompatibilityFallbackHandler with the 1.4.1 one'
+            : ' and keeps its fallback handler'}
+          . Owners, threshold, modules, guard, nonce and assets stay.
+        </p>
       ) : null}
       {action === 'setGuard' ? (
         <p className="tx-warning small">

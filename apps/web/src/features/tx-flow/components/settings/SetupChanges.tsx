@@ -1,7 +1,9 @@
-import { SAFE_VERSION } from '@concord/safe/contracts'
+import { SAFE_VERSION, safeMigrationsV141 } from '@concord/safe/contracts'
 import type { ChainInfo, SafeInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import type { Address } from 'viem'
 import { baseVersion } from '../../builders/multiSend'
+import { canUpdateImplementation } from '../../builders/settings'
+import { useImplementationUpdate } from '../../useImplementationUpdate'
 import { useOwnerAccess } from '../../useOwnerAccess'
 import type { SettingsAction } from '../forms/SettingsForm'
 import { NewTransactionLink } from '../NewTransactionLink'
@@ -28,6 +30,8 @@ export function SetupChanges({ chain, safe, info, hrefFor }: SetupChangesProps) 
   const access = useOwnerAccess(chain.chainId, safe, info)
   const version = baseVersion(info.version)
   const owner = access.status === 'owner'
+  const update = useImplementationUpdate(chain.chainId, safe, info, canUpdateImplementation(info.version))
+  const updatable = canUpdateImplementation(update.version)
   return (
     <div className="card" data-testid="setup-changes">
       <h2>Change the setup</h2>
@@ -98,11 +102,37 @@ export function SetupChanges({ chain, safe, info, hrefFor }: SetupChangesProps) 
         This Safe runs <strong>{info.version ?? 'an unknown version'}</strong>; the latest Concord supports is{' '}
         <strong>{SAFE_VERSION}</strong>.
       </p>
-      {version && version !== SAFE_VERSION ? (
+      {updatable && update.contract === 'present' ? (
+        owner ? (
+          <>
+            <p className="muted small" data-testid="setup-update-note">
+              A DELEGATECALL to Safe's SafeMigration contract, signed by the owners like any change: the Safe
+              moves to the {SAFE_VERSION} singleton, keeping its owners, modules, nonce and assets.
+            </p>
+            <div className="tx-actions">
+              <NewTransactionLink
+                href={hrefFor('updateImplementation')}
+                label={`Update to ${SAFE_VERSION}`}
+                variant="row"
+                testId="setup-change-updateImplementation"
+              />
+            </div>
+          </>
+        ) : null
+      ) : updatable && update.contract !== 'checking' ? (
         <p className="tx-warning small" data-testid="setup-update-note">
-          Updating the implementation (e.g. 1.3.0 → 1.4.1) is a DELEGATECALL to Safe's migration contract
-          (SafeMigration), which this chain does not have deployed and Concord does not build yet. The Safe
-          keeps working on {version}; every flow here supports it.
+          Updating to {SAFE_VERSION} is a DELEGATECALL to Safe's SafeMigration contract, and this chain{' '}
+          {update.contract === 'other-code'
+            ? 'holds other code at its address'
+            : update.contract === 'missing'
+              ? 'does not have it'
+              : 'could not be read for it'}{' '}
+          ({safeMigrationsV141.safeMigration}). The Safe keeps working on {version}; every flow here supports
+          it.
+        </p>
+      ) : version && version !== SAFE_VERSION && !updatable ? (
+        <p className="tx-warning small" data-testid="setup-update-note">
+          Concord updates 1.3.0 Safes to {SAFE_VERSION}; this one stays on {version}.
         </p>
       ) : null}
     </div>
