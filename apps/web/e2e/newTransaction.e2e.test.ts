@@ -1,9 +1,9 @@
 import { join } from 'node:path'
 import { testAccount } from '@concord/devnet'
-import { erc20Abi, safeV141 } from '@concord/safe/contracts'
+import { erc20Abi, safeMigrationsV141, safeV141 } from '@concord/safe/contracts'
 import * as SafeTx from '@concord/safe/SafeTx'
 import type { Page } from 'playwright-core'
-import { type Address, encodeFunctionData } from 'viem'
+import { type Address, encodeFunctionData, type Hex } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { connectDevnet } from './connectDevnet.ts'
 import { injectWallet } from './injectWallet.ts'
@@ -11,7 +11,8 @@ import { proposeAs, recommendedNonce, until } from './safeTx.ts'
 import { screenshotDir, setupE2E } from './session.ts'
 
 // The New transaction flow (features/tx-flow) and the review that refuses what the gateway cannot back up.
-// Account #0 owns the 1-of-1 "solo" and the 2-of-3 "treasury" (with #1 and #2).
+// Account #0 owns the 1-of-1 "solo", the 2-of-3 "treasury" (with #1 and #2) and the 2-of-3 v1.3.0 GnosisSafeL2
+// "legacyL2" (with #7 and #8).
 
 const e2e = setupE2E({
   viewport: { width: 1280, height: 1000 },
@@ -24,6 +25,7 @@ const CUSD = 10n ** 6n
 
 let solo: Address
 let treasury: Address
+let legacyL2: Address
 let usd: Address
 let chainId: number
 const account = (index: number) => testAccount(index).address
@@ -47,6 +49,7 @@ beforeAll(async () => {
   if (!scenario || !assets) throw new Error('the stack runs without the demo scenario')
   solo = scenario.safes.solo.address
   treasury = scenario.safes.treasury.address
+  legacyL2 = scenario.safes.legacyL2.address
   usd = assets.usd
   chainId = e2e.stack.devnet.chainId
   // The demo gives solo no cUSD: account #0 (who holds the supply) sends it 10.
@@ -186,6 +189,82 @@ describe('new transaction', () => {
     await review.locator('[data-testid="simulation-status"]:has-text("Succeeds")').waitFor()
     await review.getByTestId('sign-and-propose').click()
     await page.waitForURL((u) => u.pathname === '/transactions/tx')
+  })
+
+  it('behavior: Settings → Setup updates the v1.3.0 legacyL2 Safe to 1.4.1: #0 proposes the SafeMigration DELEGATECALL, #7 confirms, #0 executes from the queue', async () => {
+    const { page } = e2e
+    await connectDevnet(page, 0, url('/settings/setup', legacyL2))
+    await expect(page.getByTestId('setup-version-compare').textContent()).resolves.toMatch(
+      /runs 1\.3\.0\+L2.*latest.*1\.4\.1/,
+    )
+    await page.getByTestId('setup-change-updateImplementation').click()
+    const form = byTestId(page, 'settings-form')
+    await expect(form.getByTestId('settings-action-select').inputValue()).resolves.toBe(
+      'updateImplementation',
+    )
+    await expect(form.getByTestId('settings-update-note').textContent()).resolves.toMatch(
+      /1\.4\.1 SafeL2 singleton and replaces the 1\.3\.0 CompatibilityFallbackHandler/,
+    )
+    // A DELEGATECALL cannot join a MultiSendCallOnly batch.
+    await form.getByTestId('tx-form-add-to-batch').click()
+    await expect(form.getByTestId('settings-error').textContent()).resolves.toMatch(/batch/)
+    await form.getByTestId('tx-form-review').click()
+
+    const review = byTestId(page, 'new-tx-review')
+    await expect(review.getByTestId('review-to').getAttribute('data-address')).resolves.toBe(
+      safeMigrationsV141.safeMigration,
+    )
+    await expect(review.getByTestId('review-operation').textContent()).resolves.toMatch(/DELEGATECALL/)
+    await expect(review.getByTestId('tx-method').first().textContent()).resolves.toBe(
+      'migrateL2WithFallbackHandler',
+    )
+    await review.locator('[data-testid="simulation-status"]:has-text("Succeeds")').waitFor()
+    await page.screenshot({ path: join(screenshotDir, 'setup-update-review.png'), fullPage: true })
+    await review.getByTestId('sign-and-propose').click()
+    await page.waitForURL((u) => u.pathname === '/transactions/tx')
+    const id = new URL(page.url()).searchParams.get('id') ?? ''
+    const safeTxHash = id.split('_')[2] as Hex
+
+    // Owner #7 confirms from its own client (the gateway's confirmation route).
+    const confirmed = await fetch(
+      `${e2e.stack.url}/v1/chains/${chainId}/transactions/${safeTxHash}/confirmations`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ signedSafeTxHash: await testAccount(7).sign({ hash: safeTxHash }) }),
+      },
+    )
+    expect(confirmed.status, await confirmed.clone().text()).toBe(200)
+
+    // Owner #0 executes it from the queue (verified against the chain first).
+    await page.goto(url('/transactions/queue', legacyL2))
+    const queued = page.locator(`[data-testid="queue-item"][data-tx-id="${id}"]`)
+    await queued.getByTestId('execute-button').click()
+    await queued.getByTestId('verification-ok').waitFor()
+    await queued.getByTestId('send-execution').click()
+    await queued.waitFor({ state: 'detached', timeout: 60_000 })
+    await until(
+      async () =>
+        (await gateway<{ version: string }>(`/v1/chains/${chainId}/safes/${legacyL2}`)).version ===
+        '1.4.1+L2',
+      'the update to 1.4.1',
+    )
+    type Details = {
+      txStatus: string
+      txInfo: { type: string; settingsInfo?: { type: string; implementation?: { value: string } } }
+    }
+    const details = await gateway<Details>(`/v1/chains/${chainId}/transactions/${id}`)
+    expect(details).toMatchObject({
+      txStatus: 'SUCCESS',
+      txInfo: {
+        type: 'SettingsChange',
+        settingsInfo: { type: 'CHANGE_IMPLEMENTATION', implementation: { value: safeV141.safeL2 } },
+      },
+    })
+
+    await page.goto(url('/settings/setup', legacyL2))
+    await page.locator('[data-testid="setup-version-compare"]:has-text("runs 1.4.1+L2")').waitFor()
+    await expect(byTestId(page, 'setup-change-updateImplementation').count()).resolves.toBe(0)
   })
 
   it('behavior: an NFT from the NFT grid and a pasted-ABI contract call are decoded and simulated before signing', async () => {
