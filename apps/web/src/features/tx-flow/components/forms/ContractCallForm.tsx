@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useMemo, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
 import type { AbiFunction } from 'viem'
 import { parseAddress } from '../../builders/address'
 import { parseAmount } from '../../builders/amount'
@@ -11,7 +11,7 @@ import {
 } from '../../builders/contractCall'
 import { KNOWN_ABIS } from '../../builders/knownAbis'
 import { Field } from '../Field'
-import { FormButtons } from './FormButtons'
+import { AddressInput, deliverDraft, FormShell } from './FormShell'
 import type { SubmitMode, TxFormProps } from './formTypes'
 
 type Errors = { contract?: string; abi?: string; value?: string; call?: string; args: (string | undefined)[] }
@@ -85,31 +85,18 @@ export function ContractCallForm({ chain, onReview, onAddToBatch }: TxFormProps)
     })
     if (!call.ok) return setErrors({ ...next, call: call.error })
     const draft = { call: call.value, summary: `Call ${functionLabel(fn)} on ${to.value}` }
-    if (mode === 'review') onReview(draft)
-    else onAddToBatch(draft)
+    deliverDraft(mode, draft, { onReview, onAddToBatch })
   }
 
   return (
-    <form
-      className="tx-form"
-      noValidate
-      data-testid="contract-call-form"
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault()
-        submit('review')
-      }}
-    >
+    <FormShell testId="contract-call-form" onSubmit={submit} error={errors.call}>
       <Field id={ids.contract} label="Contract address" error={errors.contract} testId="contract-address">
-        <input
+        <AddressInput
           id={ids.contract}
-          type="text"
-          spellCheck={false}
-          autoComplete="off"
-          placeholder="0x…"
           value={contract}
-          onChange={(event) => setContract(event.target.value)}
-          aria-invalid={Boolean(errors.contract)}
-          data-testid="contract-address-input"
+          onChange={setContract}
+          invalid={Boolean(errors.contract)}
+          testId="contract-address-input"
         />
       </Field>
       <Field id={ids.source} label="ABI" testId="contract-abi-source">
@@ -214,12 +201,6 @@ export function ContractCallForm({ chain, onReview, onAddToBatch }: TxFormProps)
           />
         </Field>
       ) : null}
-      {errors.call ? (
-        <p className="error-text" role="alert">
-          {errors.call}
-        </p>
-      ) : null}
-      <FormButtons onSubmit={submit} />
-    </form>
+    </FormShell>
   )
 }

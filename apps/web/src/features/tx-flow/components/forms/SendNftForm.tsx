@@ -1,9 +1,9 @@
-import { type FormEvent, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { formatGatewayError } from '../../../../lib/gateway'
 import { parseAddress } from '../../builders/address'
 import { buildNftTransfer } from '../../builders/transfer'
 import { Field } from '../Field'
-import { FormButtons } from './FormButtons'
+import { AddressInput, deliverDraft, FormShell } from './FormShell'
 import type { SubmitMode, TxFlowAssets, TxFormProps } from './formTypes'
 
 const keyOf = (address: string, id: string) => `${address.toLowerCase()}:${id}`
@@ -41,20 +41,11 @@ export function SendNftForm({
       }),
       summary: `Send the NFT ${name} to ${to.value}`,
     }
-    if (mode === 'review') onReview(draft)
-    else onAddToBatch(draft)
+    deliverDraft(mode, draft, { onReview, onAddToBatch })
   }
 
   return (
-    <form
-      className="tx-form"
-      noValidate
-      data-testid="send-nft-form"
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault()
-        submit('review')
-      }}
-    >
+    <FormShell testId="send-nft-form" onSubmit={submit}>
       <Field
         id={ids.nft}
         label="NFT"
@@ -84,19 +75,14 @@ export function SendNftForm({
         </button>
       ) : null}
       <Field id={ids.recipient} label="Recipient" error={errors.recipient} testId="nft-recipient">
-        <input
+        <AddressInput
           id={ids.recipient}
-          type="text"
-          spellCheck={false}
-          autoComplete="off"
-          placeholder="0x…"
           value={recipient}
-          onChange={(event) => setRecipient(event.target.value)}
-          aria-invalid={Boolean(errors.recipient)}
-          data-testid="nft-recipient-input"
+          onChange={setRecipient}
+          invalid={Boolean(errors.recipient)}
+          testId="nft-recipient-input"
         />
       </Field>
-      <FormButtons onSubmit={submit} />
-    </form>
+    </FormShell>
   )
 }

@@ -1,11 +1,11 @@
-import { type FormEvent, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { formatTokenAmount } from '../../../../lib/format'
 import { formatGatewayError } from '../../../../lib/gateway'
 import { parseAddress } from '../../builders/address'
 import { parseAmountWithin } from '../../builders/amount'
 import { buildTokenTransfer, NATIVE_TOKEN } from '../../builders/transfer'
 import { Field } from '../Field'
-import { FormButtons } from './FormButtons'
+import { AddressInput, deliverDraft, FormShell } from './FormShell'
 import type { SubmitMode, TxFlowAssets, TxFormProps } from './formTypes'
 
 const NATIVE_TYPES = new Set(['NATIVE_TOKEN', 'NATIVE_COIN'])
@@ -46,20 +46,11 @@ export function SendTokenForm({
       call,
       summary: `Send ${formatTokenAmount(value.value, decimals, decimals)} ${selected.tokenInfo.symbol} to ${to.value}`,
     }
-    if (mode === 'review') onReview(draft)
-    else onAddToBatch(draft)
+    deliverDraft(mode, draft, { onReview, onAddToBatch })
   }
 
   return (
-    <form
-      className="tx-form"
-      noValidate
-      data-testid="send-token-form"
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault()
-        submit('review')
-      }}
-    >
+    <FormShell testId="send-token-form" onSubmit={submit}>
       <Field
         id={ids.token}
         label="Token"
@@ -84,16 +75,12 @@ export function SendTokenForm({
         </select>
       </Field>
       <Field id={ids.recipient} label="Recipient" error={errors.recipient} testId="send-recipient">
-        <input
+        <AddressInput
           id={ids.recipient}
-          type="text"
-          spellCheck={false}
-          autoComplete="off"
-          placeholder="0x…"
           value={recipient}
-          onChange={(event) => setRecipient(event.target.value)}
-          aria-invalid={Boolean(errors.recipient)}
-          data-testid="send-recipient-input"
+          onChange={setRecipient}
+          invalid={Boolean(errors.recipient)}
+          testId="send-recipient-input"
         />
       </Field>
       <Field
@@ -130,7 +117,6 @@ export function SendTokenForm({
           </button>
         </div>
       </Field>
-      <FormButtons onSubmit={submit} />
-    </form>
+    </FormShell>
   )
 }

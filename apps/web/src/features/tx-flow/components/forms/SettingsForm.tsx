@@ -1,5 +1,5 @@
 import { SAFE_VERSION, safeMigrationsV141 } from '@concord/safe/contracts'
-import { type FormEvent, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { type Address, zeroAddress } from 'viem'
 import { parseAddress } from '../../builders/address'
 import {
@@ -18,7 +18,7 @@ import type { BuildResult, SafeCall } from '../../types'
 import { type MigrationContractState, useImplementationUpdate } from '../../useImplementationUpdate'
 import { useSafeSetupState } from '../../useSafeSetupState'
 import { Field } from '../Field'
-import { FormButtons } from './FormButtons'
+import { AddressInput, deliverDraft, FormShell } from './FormShell'
 import type { SubmitMode, TxFormProps } from './formTypes'
 
 export const SETTINGS_ACTIONS = {
@@ -141,20 +141,11 @@ export function SettingsForm({
       )
     setError(null)
     const draft = { call: result.value, summary: result.summary ?? SETTINGS_ACTIONS[action] }
-    if (mode === 'review') onReview(draft)
-    else onAddToBatch(draft)
+    deliverDraft(mode, draft, { onReview, onAddToBatch })
   }
 
   return (
-    <form
-      className="tx-form"
-      noValidate
-      data-testid="settings-form"
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault()
-        submit('review')
-      }}
-    >
+    <FormShell testId="settings-form" onSubmit={submit} error={error} errorTestId="settings-error">
       <Field id={ids.action} label="Change" testId="settings-action">
         <select
           id={ids.action}
@@ -203,15 +194,11 @@ export function SettingsForm({
           }
           testId="settings-address"
         >
-          <input
+          <AddressInput
             id={ids.address}
-            type="text"
-            spellCheck={false}
-            autoComplete="off"
-            placeholder="0x…"
             value={address}
-            onChange={(event) => setAddress(event.target.value)}
-            data-testid="settings-address-input"
+            onChange={setAddress}
+            testId="settings-address-input"
           />
         </Field>
       ) : null}
@@ -258,12 +245,6 @@ export function SettingsForm({
           Owners and modules are the gateway's lists (the chain could not be read yet).
         </p>
       ) : null}
-      {error ? (
-        <p className="error-text" role="alert" data-testid="settings-error">
-          {error}
-        </p>
-      ) : null}
-      <FormButtons onSubmit={submit} />
-    </form>
+    </FormShell>
   )
 }

@@ -1,0 +1,93 @@
+import type { FormEvent, ReactNode } from 'react'
+import type { TxDraft } from '../../types'
+import type { SubmitMode, TxFormProps } from './formTypes'
+
+/** Hands a built draft on: review it alone, or add it to the batch. */
+export function deliverDraft(
+  mode: SubmitMode,
+  draft: TxDraft,
+  { onReview, onAddToBatch }: Pick<TxFormProps, 'onReview' | 'onAddToBatch'>,
+) {
+  if (mode === 'review') onReview(draft)
+  else onAddToBatch(draft)
+}
+
+/**
+ * The frame every transaction form shares: Enter reviews, the form's fields, the error of the
+ * whole form (if any), and the two ways out (review it alone, or add it to the batch).
+ */
+export function FormShell({
+  testId,
+  onSubmit,
+  error,
+  errorTestId,
+  children,
+}: {
+  testId: string
+  onSubmit: (mode: SubmitMode) => void
+  error?: string | null | undefined
+  errorTestId?: string | undefined
+  children: ReactNode
+}) {
+  return (
+    <form
+      className="tx-form"
+      noValidate
+      data-testid={testId}
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault()
+        onSubmit('review')
+      }}
+    >
+      {children}
+      {error ? (
+        <p className="error-text" role="alert" data-testid={errorTestId}>
+          {error}
+        </p>
+      ) : null}
+      <div className="tx-actions">
+        <button type="submit" className="button primary" data-testid="tx-form-review">
+          Review
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => onSubmit('batch')}
+          data-testid="tx-form-add-to-batch"
+        >
+          Add to batch
+        </button>
+      </div>
+    </form>
+  )
+}
+
+/** A text field for one address. */
+export function AddressInput({
+  id,
+  value,
+  onChange,
+  invalid,
+  testId,
+}: {
+  id: string
+  value: string
+  onChange: (value: string) => void
+  /** Sets aria-invalid; left out when undefined. */
+  invalid?: boolean | undefined
+  testId: string
+}) {
+  return (
+    <input
+      id={id}
+      type="text"
+      spellCheck={false}
+      autoComplete="off"
+      placeholder="0x…"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      aria-invalid={invalid}
+      data-testid={testId}
+    />
+  )
+}
