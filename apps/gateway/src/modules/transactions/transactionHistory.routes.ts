@@ -52,11 +52,6 @@ export function createTransactionHistoryRoutes(deps: {
   const { chains, safes, transactions: repo } = deps
   const { context, calledAddresses } = deps.mapContexts
 
-  const requireIndexedSafe = async (chainId: string, address: string) => {
-    const { chain, safe } = await requireSafe({ chains, safes }, chainId, address)
-    return { chainId: chain.chainId, safe }
-  }
-
   // History pages are rebuilt only when the Safe's history changed: one indexed lookup per cached hit.
   const historyCache = new Map<string, { version: string; json: string }>()
   const HISTORY_CACHE_SIZE = 1000
@@ -72,7 +67,7 @@ export function createTransactionHistoryRoutes(deps: {
     if (cached?.version === version)
       // Already serialised: a hit costs one indexed lookup and no JSON work.
       return c.body(cached.json, 200, { 'Content-Type': 'application/json' }) as never
-    const { safe } = await requireIndexedSafe(chainId, safeAddress)
+    const { safe } = await requireSafe({ chains, safes }, chainId, safeAddress)
     const pageParams = parseCursor(query.cursor)
     // One item before the page tells whether its first day continues from the previous page.
     const from = Math.max(pageParams.offset - 1, 0)

@@ -93,16 +93,12 @@ export function createTransactionListsRoutes(deps: {
   const { chains, safes, transactions: repo } = deps
   const { context, calledAddresses } = deps.mapContexts
 
-  const requireIndexedSafe = async (chainId: string, address: string) => {
-    const { chain, safe } = await requireSafe({ chains, safes }, chainId, address)
-    return { chainId: chain.chainId, safe }
-  }
-
   return new OpenAPIHono()
     .openapi(routes.multisig, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
       const q = c.req.valid('query')
-      const { chainId: id, safe } = await requireIndexedSafe(chainId, safeAddress)
+      const { chain, safe } = await requireSafe({ chains, safes }, chainId, safeAddress)
+      const id = chain.chainId
       const pageParams = parseCursor(q.cursor)
       if (q.executed === false) {
         // Not executed: the queue (proposals at or above the Safe's nonce), newest nonce first.
@@ -153,7 +149,8 @@ export function createTransactionListsRoutes(deps: {
     .openapi(routes.module, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
       const q = c.req.valid('query')
-      const { chainId: id, safe } = await requireIndexedSafe(chainId, safeAddress)
+      const { chain, safe } = await requireSafe({ chains, safes }, chainId, safeAddress)
+      const id = chain.chainId
       const pageParams = parseCursor(q.cursor)
       const { rows, count } = await repo.modulePage(
         id,
@@ -173,7 +170,8 @@ export function createTransactionListsRoutes(deps: {
     .openapi(routes.incoming, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
       const q = c.req.valid('query')
-      const { chainId: id, safe } = await requireIndexedSafe(chainId, safeAddress)
+      const { chain, safe } = await requireSafe({ chains, safes }, chainId, safeAddress)
+      const id = chain.chainId
       const pageParams = parseCursor(q.cursor)
       const { rows, count } = await repo.incomingPage(
         id,
