@@ -66,3 +66,18 @@ export function joinSignatures(signatures: { signer: Address; data: Hex }[]): He
   )
   return `0x${sorted.map((s) => s.data.slice(2)).join('')}`
 }
+
+/** The parameters of execTransaction for a SafeTx and its joined signatures. */
+export const execTransactionArgs = (tx: SafeTx, signatures: Hex) =>
+  [
+    tx.to,
+    tx.value,
+    tx.data,
+    tx.operation,
+    tx.safeTxGas,
+    tx.baseGas,
+    tx.gasPrice,
+    tx.gasToken,
+    tx.refundReceiver,
+    signatures,
+  ] as const

@@ -24,7 +24,7 @@ import {
   preValidatedSignature,
 } from '../utils/executeSignatures'
 import { signSafeTx } from './signSafeTx'
-import { execTransactionArgs, type VerifiedQueuedTx, verifyQueued } from './verifyQueued'
+import { type VerifiedQueuedTx, verifyQueued } from './verifyQueued'
 
 export type QueueActionContext = {
   config: Config
@@ -89,7 +89,7 @@ export async function executeQueued(
   const data = encodeFunctionData({
     abi: safeAbi,
     functionName: 'execTransaction',
-    args: execTransactionArgs(verified.tx, signatures),
+    args: SafeTx.execTransactionArgs(verified.tx, signatures),
   })
   const request = { account: ctx.account, chainId: ctx.chainId, to: ctx.safe, data } as const
   const gas = ((await estimateGas(ctx.config, request)) * GAS_HEADROOM_PERCENT) / 100n

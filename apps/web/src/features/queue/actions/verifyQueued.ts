@@ -1,4 +1,3 @@
-import type { SafeTx } from '@concord/safe/SafeTx'
 import { type SafeTxCheck, verifySafeTx } from '@concord/safe/verifySafeTx'
 import type { TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
 import { type Address, type Hex, isAddressEqual } from 'viem'
@@ -56,18 +55,3 @@ export async function verifyQueued(p: {
   )
   return { ...queued, check, safeTxHash: check.safeTxHash, signatures, unsigned }
 }
-
-/** The parameters of execTransaction for a SafeTx and its joined signatures. */
-export const execTransactionArgs = (tx: SafeTx, signatures: Hex) =>
-  [
-    tx.to,
-    tx.value,
-    tx.data,
-    tx.operation,
-    tx.safeTxGas,
-    tx.baseGas,
-    tx.gasPrice,
-    tx.gasToken,
-    tx.refundReceiver,
-    signatures,
-  ] as const
