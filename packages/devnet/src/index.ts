@@ -14,6 +14,8 @@ export {
   type MultiSendCall,
   relayerAbi,
   type SafeTxExecution,
+  type SendExecTransactionParameters,
+  sendExecTransaction,
 } from './safeActions.ts'
 export type { DemoExecution, DemoSafe, DemoScenario } from './scenario/demo.ts'
 export { type Devnet, type StartDevnetOptions, startDevnet } from './startDevnet.ts'

@@ -133,21 +133,36 @@ export async function execSafeTxWithHash(
       }),
     ),
   )
+  const hash = await sendExecTransaction(client, {
+    safe: p.safe,
+    tx,
+    signatures,
+    executor: p.executor,
+    via: p.via,
+  })
+  return { hash, safeTxHash, nonce }
+}
+
+export type SendExecTransactionParameters = {
+  safe: Address
+  tx: SafeTx.SafeTx
+  /** The owners' signatures, joined in the order the Safe requires (SafeTx.joinSignatures). */
+  signatures: Hex
+  /** Unlocked devnet account sending the transaction. */
+  executor: Address
+  /** A relaying contract (DemoRelayer) that calls execTransaction on the Safe, instead of the executor directly. */
+  via?: Address | undefined
+}
+
+/** Sends execTransaction for a SafeTx with these signatures and waits for it; throws if it reverted. */
+export async function sendExecTransaction(
+  client: DevnetClient,
+  p: SendExecTransactionParameters,
+): Promise<Hash> {
   const execData = encodeFunctionData({
     abi: safeAbi,
     functionName: 'execTransaction',
-    args: [
-      tx.to,
-      tx.value,
-      tx.data,
-      tx.operation,
-      tx.safeTxGas,
-      tx.baseGas,
-      tx.gasPrice,
-      tx.gasToken,
-      tx.refundReceiver,
-      signatures,
-    ],
+    args: SafeTx.execTransactionArgs(p.tx, p.signatures),
   })
   const hash = p.via
     ? await client.writeContract({
@@ -160,7 +175,7 @@ export async function execSafeTxWithHash(
     : await client.sendTransaction({ account: p.executor, to: p.safe, data: execData })
   const receipt = await client.waitForTransactionReceipt({ hash })
   if (receipt.status !== 'success') throw new Error(`execTransaction reverted: ${hash}`)
-  return { hash, safeTxHash, nonce }
+  return hash
 }
 
 export type MultiSendCall = { to: Address; value?: bigint; data?: Hex; operation?: SafeTx.Operation }

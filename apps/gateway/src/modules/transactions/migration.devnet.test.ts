@@ -3,7 +3,7 @@
 // migrateWithFallbackHandler for the non-L2 GnosisSafe), a second owner confirms, the executor sends it with the
 // confirmations the gateway returns. The indexer follows ChangedMasterCopy: SafeInfo says 1.4.1 and the
 // history shows the update as a CHANGE_IMPLEMENTATION settings change; the Safe keeps executing afterwards.
-import { type DemoSafe, type Devnet, startDevnet, testAccount } from '@concord/devnet'
+import { type DemoSafe, type Devnet, sendExecTransaction, startDevnet, testAccount } from '@concord/devnet'
 import { safeAbi, safeMigrationAbi, safeMigrationsV141, safeV141 } from '@concord/safe/contracts'
 import * as SafeTx from '@concord/safe/SafeTx'
 import { type Address, encodeFunctionData, type Hex, zeroAddress } from 'viem'
@@ -79,15 +79,7 @@ async function proposeConfirmExecute(
   const signatures = SafeTx.joinSignatures(
     confirmations.map((c) => ({ signer: c.signer.value, data: c.signature })),
   )
-  const hash = await devnet.client.writeContract({
-    account: a3.address,
-    address: safe,
-    abi: safeAbi,
-    functionName: 'execTransaction',
-    args: [tx.to, tx.value, tx.data, tx.operation, 0n, 0n, 0n, zeroAddress, zeroAddress, signatures],
-  })
-  const receipt = await devnet.client.waitForTransactionReceipt({ hash })
-  expect(receipt.status).toBe('success')
+  const hash = await sendExecTransaction(devnet.client, { safe, tx, signatures, executor: a3.address })
   await sync()
   return { proposed: proposed.body, safeTxHash, hash }
 }

@@ -1,6 +1,6 @@
 // Proposals, confirmations, the queue and deletion on the devnet, on PGlite and (with TEST_DATABASE_URL)
 // PostgreSQL. Every rule is tried with its bad case: the error names the problem and nothing is stored.
-import { createSafe, type Devnet, relayerAbi, startDevnet, testAccount } from '@concord/devnet'
+import { createSafe, type Devnet, sendExecTransaction, startDevnet, testAccount } from '@concord/devnet'
 import { erc20Abi, safeAbi, safeV141 } from '@concord/safe/contracts'
 import * as SafeTx from '@concord/safe/SafeTx'
 import { deleteRequestTypedData, totp } from '@concord/safe/serviceRequests'
@@ -250,25 +250,11 @@ describe.each(testDatabaseKinds())('proposals on %s', (kind) => {
     const signatures = SafeTx.joinSignatures(
       stored.map((c) => ({ signer: c.signer.value, data: c.signature })),
     )
-    await devnet.client.waitForTransactionReceipt({
-      hash: await devnet.client.writeContract({
-        account: a0?.address as Address,
-        address: treasury(),
-        abi: safeAbi,
-        functionName: 'execTransaction',
-        args: [
-          tx.to,
-          tx.value,
-          tx.data,
-          tx.operation,
-          tx.safeTxGas,
-          tx.baseGas,
-          tx.gasPrice,
-          tx.gasToken,
-          tx.refundReceiver,
-          signatures,
-        ],
-      }),
+    await sendExecTransaction(devnet.client, {
+      safe: treasury(),
+      tx,
+      signatures,
+      executor: a0?.address as Address,
     })
     await gateway.indexers.get(CHAIN)?.sync()
     const executed = (await details(safeTxHash)).body
@@ -424,30 +410,12 @@ describe.each(testDatabaseKinds())('proposals on %s', (kind) => {
         }),
       ),
     )
-    const exec = encodeFunctionData({
-      abi: safeAbi,
-      functionName: 'execTransaction',
-      args: [
-        tx.to,
-        tx.value,
-        tx.data,
-        tx.operation,
-        tx.safeTxGas,
-        tx.baseGas,
-        tx.gasPrice,
-        tx.gasToken,
-        tx.refundReceiver,
-        signatures,
-      ],
-    })
-    await devnet.client.waitForTransactionReceipt({
-      hash: await devnet.client.writeContract({
-        account: a0?.address as Address,
-        address: devnet.scenario?.relayer as Address,
-        abi: relayerAbi,
-        functionName: 'relay',
-        args: [mainnet, exec],
-      }),
+    await sendExecTransaction(devnet.client, {
+      safe: mainnet,
+      tx,
+      signatures,
+      executor: a0?.address as Address,
+      via: devnet.scenario?.relayer as Address,
     })
     await gateway.indexers.get(CHAIN)?.sync()
     const [row] = await gateway.store.db
