@@ -21,6 +21,9 @@ export async function createDatabase(options: { databaseUrl?: string; dataDir?: 
     const { drizzle } = await import('drizzle-orm/node-postgres')
     const { migrate } = await import('drizzle-orm/node-postgres/migrator')
     const pool = new pg.Pool({ connectionString: url, max: 10 })
+    // An idle connection the server closes (a restart, a terminated backend) is replaced on the next query;
+    // unhandled, its 'error' event would crash the process.
+    pool.on('error', (error) => console.error(`database: idle connection lost: ${error.message}`))
     const db = drizzle({ client: pool, schema })
     const lock = await pool.connect()
     try {
