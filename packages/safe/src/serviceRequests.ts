@@ -21,3 +21,25 @@ export function deleteRequestTypedData(p: { chainId: number; safe: Address; safe
     message: { safeTxHash: p.safeTxHash, totp: BigInt(p.totp) },
   } as const
 }
+
+/**
+ * What a delegator signs to add (or a delegator or delegate to remove) the delegate `delegate`. The service accepts
+ * the domain with or without `chainId` (no verifyingContract).
+ */
+export function delegateTypedData(p: { delegate: Address; totp: number; chainId?: number }) {
+  return {
+    domain: {
+      name: SERVICE_DOMAIN_NAME,
+      version: '1.0',
+      ...(p.chainId === undefined ? {} : { chainId: p.chainId }),
+    },
+    types: {
+      Delegate: [
+        { name: 'delegateAddress', type: 'address' },
+        { name: 'totp', type: 'uint256' },
+      ],
+    },
+    primaryType: 'Delegate',
+    message: { delegateAddress: p.delegate, totp: BigInt(p.totp) },
+  } as const
+}

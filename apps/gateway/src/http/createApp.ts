@@ -18,6 +18,7 @@ import type { ExtraAbi } from '../modules/dataDecoder/abiRegistry.ts'
 import { createDataDecoderRoutes } from '../modules/dataDecoder/dataDecoder.routes.ts'
 import { createDataDecoder } from '../modules/dataDecoder/decodeData.ts'
 import { createDelegatesRepository } from '../modules/delegates/delegates.repository.ts'
+import { createDelegatesRoutes } from '../modules/delegates/delegates.routes.ts'
 import { createHealthRoutes } from '../modules/health/health.routes.ts'
 import { createSafeEstimationsRoutes } from '../modules/safes/safeEstimations.routes.ts'
 import { createSafesRepository } from '../modules/safes/safes.repository.ts'
@@ -107,6 +108,8 @@ export function createApp({
   app.route('/', createDataDecoderRoutes({ chains, decoder }))
   const transactions = createTransactionsRepository(store.db)
   const rpc = createRpcClients()
+  const delegates = createDelegatesRepository(store.db)
+  app.route('/', createDelegatesRoutes({ chains, delegates, rpc }))
   app.route(
     '/',
     createTransactionsRoutes({
@@ -114,7 +117,7 @@ export function createApp({
       safes,
       transactions,
       proposals,
-      delegates: createDelegatesRepository(store.db),
+      delegates,
       rpc,
       decoder,
     }),

@@ -72,12 +72,15 @@ const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, method
 const answered = new Set<string>()
 /**
  * Writes that need an owner's valid signature over a server-computed hash: random input never gets a 2xx (that
- * is the point). Their handlers are reached with real signatures in proposals.devnet.test.ts.
+ * is the point). Their handlers are reached with real signatures in proposals.devnet.test.ts and
+ * delegates.devnet.test.ts.
  */
 const SIGNED_WRITES = new Set([
   'POST /v1/chains/{chainId}/transactions/{safeAddress}/propose',
   'POST /v1/chains/{chainId}/transactions/{safeTxHash}/confirmations',
   'DELETE /v1/chains/{chainId}/transactions/{safeTxHash}',
+  'POST /v2/chains/{chainId}/delegates',
+  'DELETE /v2/chains/{chainId}/delegates/{delegateAddress}',
 ])
 afterAll(async () => {
   await store.close()

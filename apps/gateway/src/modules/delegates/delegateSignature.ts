@@ -1,0 +1,72 @@
+// Checks the EIP-712 `Delegate{delegateAddress, totp}` signature of a delegate add or remove request, as the
+// Transaction Service does: this hour or the previous one, the domain with or without chainId, one signature
+// (ECDSA, eth_sign, or EIP-1271 when the signer is a contract such as a Safe).
+import { delegateTypedData, totp } from '@concord/safe/serviceRequests'
+import {
+  type Address,
+  concat,
+  type Hex,
+  hashMessage,
+  hashTypedData,
+  hexToNumber,
+  isAddressEqual,
+  type PublicClient,
+  parseAbi,
+  recoverAddress,
+  size,
+  slice,
+  toHex,
+} from 'viem'
+
+const validatorAbi = parseAbi([
+  'function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)',
+])
+
+async function recover(hash: Hex, signature: Hex): Promise<Address | undefined> {
+  if (size(signature) !== 65) return undefined
+  const v = hexToNumber(slice(signature, 64, 65))
+  try {
+    if (v === 27 || v === 28) return await recoverAddress({ hash, signature })
+    if (v > 30)
+      return await recoverAddress({
+        hash: hashMessage({ raw: hash }),
+        signature: concat([slice(signature, 0, 64), toHex(v - 4, { size: 1 })]),
+      })
+  } catch {
+    return undefined
+  }
+  return undefined
+}
+
+/** The one of `signers` that signed this request, if any. */
+export async function delegateRequestSigner(
+  client: PublicClient,
+  p: { chainId: number; delegate: Address; signature: Hex; signers: readonly Address[]; now?: number },
+): Promise<Address | undefined> {
+  const now = p.now ?? Date.now()
+  const hashes = [totp(now), totp(now) - 1].flatMap((t) =>
+    [p.chainId, undefined].map((chainId) =>
+      hashTypedData(delegateTypedData({ delegate: p.delegate, totp: t, chainId })),
+    ),
+  )
+  for (const hash of hashes) {
+    const signer = await recover(hash, p.signature)
+    const match = signer && p.signers.find((s) => isAddressEqual(s, signer))
+    if (match) return match
+  }
+  // A contract signer (a Safe owning a Safe) validates the hash itself.
+  for (const signer of p.signers)
+    for (const hash of hashes)
+      try {
+        const magic = await client.readContract({
+          address: signer,
+          abi: validatorAbi,
+          functionName: 'isValidSignature',
+          args: [hash, p.signature],
+        })
+        if (magic.toLowerCase() === '0x1626ba7e') return signer
+      } catch {
+        // not a contract, or not its signature
+      }
+  return undefined
+}
