@@ -94,6 +94,10 @@ export const router = createBrowserRouter([
             path: 'setup',
             lazy: async () => ({ Component: (await import('./routes/settings/setup')).SetupRoute }),
           },
+          {
+            path: 'proposers',
+            lazy: async () => ({ Component: (await import('./routes/settings/proposers')).ProposersRoute }),
+          },
         ],
       },
       { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },

@@ -3,6 +3,7 @@ import { TabbedSection } from '../TabbedSection'
 const TABS = [
   { to: '/settings', label: 'General', end: true },
   { to: '/settings/setup', label: 'Setup' },
+  { to: '/settings/proposers', label: 'Proposers' },
 ] as const
 
 export function SettingsLayout() {
