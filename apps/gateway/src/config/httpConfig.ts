@@ -21,10 +21,7 @@ const bool = z.union([z.boolean(), z.stringbool()])
 
 /** `https://app.example` or `http://localhost:5173`: scheme, host and port, nothing else. */
 const origin = z.string().transform((v, ctx) => {
-  let url: URL | undefined
-  try {
-    url = new URL(v)
-  } catch {}
+  const url = URL.canParse(v) ? new URL(v) : undefined
   const bare = url && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password
   if (!url || !/^https?:$/.test(url.protocol) || !bare || v.endsWith('?') || v.endsWith('#')) {
     ctx.addIssue({ code: 'custom', message: `expected an origin like https://app.example, got ${v}` })

@@ -224,7 +224,9 @@ async function send(op: Operation, r: RequestValue): Promise<Failure | undefined
     let envelope: { code?: unknown; message?: unknown } | undefined
     try {
       envelope = JSON.parse(text)
-    } catch {}
+    } catch {
+      // not JSON: reported as a missing envelope just below
+    }
     if (envelope?.code !== res.status || typeof envelope.message !== 'string')
       return failure('4xx without the {code, message} envelope')
   }

@@ -2,41 +2,12 @@
 // Transaction Service does: this hour or the previous one, the domain with or without chainId, one signature
 // (ECDSA, eth_sign, or EIP-1271 when the signer is a contract such as a Safe).
 import { delegateTypedData, totp } from '@concord/safe/serviceRequests'
-import {
-  type Address,
-  concat,
-  type Hex,
-  hashMessage,
-  hashTypedData,
-  hexToNumber,
-  isAddressEqual,
-  type PublicClient,
-  parseAbi,
-  recoverAddress,
-  size,
-  slice,
-  toHex,
-} from 'viem'
+import { type Address, type Hex, hashTypedData, isAddressEqual, type PublicClient, parseAbi } from 'viem'
+import { recoverRequestSigner } from '../../safe/recoverRequestSigner.ts'
 
 const validatorAbi = parseAbi([
   'function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)',
 ])
-
-async function recover(hash: Hex, signature: Hex): Promise<Address | undefined> {
-  if (size(signature) !== 65) return undefined
-  const v = hexToNumber(slice(signature, 64, 65))
-  try {
-    if (v === 27 || v === 28) return await recoverAddress({ hash, signature })
-    if (v > 30)
-      return await recoverAddress({
-        hash: hashMessage({ raw: hash }),
-        signature: concat([slice(signature, 0, 64), toHex(v - 4, { size: 1 })]),
-      })
-  } catch {
-    return undefined
-  }
-  return undefined
-}
 
 /** The one of `signers` that signed this request, if any. */
 export async function delegateRequestSigner(
@@ -50,7 +21,7 @@ export async function delegateRequestSigner(
     ),
   )
   for (const hash of hashes) {
-    const signer = await recover(hash, p.signature)
+    const signer = await recoverRequestSigner(hash, p.signature)
     const match = signer && p.signers.find((s) => isAddressEqual(s, signer))
     if (match) return match
   }

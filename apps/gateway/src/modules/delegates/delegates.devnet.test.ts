@@ -9,6 +9,7 @@ import type { HDAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '../../createGateway.ts'
 import { createDevnetTestConfig } from '../../testing/createTestConfig.ts'
+import { jsonRequest } from '../../testing/jsonRequest.ts'
 
 const CHAIN = 31337
 const [owner, other, bot] = [0, 1, 9].map(testAccount) as [HDAccount, HDAccount, HDAccount]
@@ -16,15 +17,7 @@ let devnet: Devnet
 let gateway: Gateway
 const solo = () => devnet.scenario?.safes.solo.address as Address
 
-const request = async (method: string, path: string, body?: unknown) => {
-  const res = await gateway.app.request(path, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await res.text()
-  return { status: res.status, body: text ? JSON.parse(text) : null }
-}
+const request = (method: string, path: string, body?: unknown) => jsonRequest(gateway, method, path, body)
 const sign = (signer: HDAccount, delegate: Address, hour = totp()) =>
   signer.signTypedData(delegateTypedData({ delegate, totp: hour, chainId: CHAIN }))
 const list = async (query: string) => (await request('GET', `/v2/chains/${CHAIN}/delegates?${query}`)).body

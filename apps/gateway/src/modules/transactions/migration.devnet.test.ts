@@ -11,6 +11,7 @@ import type { HDAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '../../createGateway.ts'
 import { createDevnetTestConfig } from '../../testing/createTestConfig.ts'
+import { jsonRequest } from '../../testing/jsonRequest.ts'
 
 const CHAIN = 31337
 const [a0, a3, a7] = [0, 3, 7].map(testAccount) as [HDAccount, HDAccount, HDAccount]
@@ -18,19 +19,7 @@ const [a0, a3, a7] = [0, 3, 7].map(testAccount) as [HDAccount, HDAccount, HDAcco
 let devnet: Devnet
 let gateway: Gateway
 const sync = () => gateway.indexers.get(CHAIN)?.sync()
-const request = async (
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: any }> => {
-  const res = await gateway.app.request(path, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await res.text()
-  return { status: res.status, body: text ? JSON.parse(text) : null }
-}
+const request = (method: string, path: string, body?: unknown) => jsonRequest(gateway, method, path, body)
 
 beforeAll(async () => {
   devnet = await startDevnet({ port: 0 })

@@ -9,19 +9,14 @@ import {
   type Address,
   concat,
   type Hex,
-  hashMessage,
   hashTypedData,
-  hexToNumber,
   isAddressEqual,
   type PublicClient,
-  recoverAddress,
-  size,
-  slice,
-  toHex,
   zeroAddress,
 } from 'viem'
 import { HttpError, NotFoundError } from '../../http/errors.ts'
 import { type OnChainSafe, readOnChainSafe } from '../../safe/onChainSafe.ts'
+import { recoverRequestSigner } from '../../safe/recoverRequestSigner.ts'
 import { verifySignatures } from '../../safe/verifySignatures.ts'
 import type { DelegatesRepository } from '../delegates/delegates.repository.ts'
 import type { ProposeBody } from './proposal.schemas.ts'
@@ -192,23 +187,6 @@ export async function checkConfirmation(
   }
 }
 
-/** Signer of an EIP-712 DeleteRequest: only ECDSA (v 27/28) or eth_sign (v > 30) signatures. */
-async function deleteSigner(signature: Hex, hash: Hex): Promise<Address | undefined> {
-  if (size(signature) !== 65) return undefined
-  const v = hexToNumber(slice(signature, 64, 65))
-  try {
-    if (v === 27 || v === 28) return await recoverAddress({ hash, signature })
-    if (v > 30)
-      return await recoverAddress({
-        hash: hashMessage({ raw: hash }),
-        signature: concat([slice(signature, 0, 64), toHex(v - 4, { size: 1 })]),
-      })
-  } catch {
-    return undefined
-  }
-  return undefined
-}
-
 export async function checkDeletion(
   deps: CheckDeps,
   p: { chainId: number; safeTxHash: string; signature: string },
@@ -218,8 +196,7 @@ export async function checkDeletion(
   // The current and the previous hour are accepted (a request signed just before the hour turned).
   const signers = await Promise.all(
     [totp(now), totp(now) - 1].map((t) =>
-      deleteSigner(
-        p.signature as Hex,
+      recoverRequestSigner(
         hashTypedData(
           deleteRequestTypedData({
             chainId: p.chainId,
@@ -228,6 +205,7 @@ export async function checkDeletion(
             totp: t,
           }),
         ),
+        p.signature as Hex,
       ),
     ),
   )

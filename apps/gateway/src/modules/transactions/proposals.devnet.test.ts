@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '../../createGateway.ts'
 import { delegates, multisigTransactions } from '../../db/schema.ts'
 import { createDevnetTestConfig } from '../../testing/createTestConfig.ts'
+import { jsonRequest } from '../../testing/jsonRequest.ts'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabases.ts'
 
 const [a0, a1, a2, a3, a5] = [0, 1, 2, 3, 5].map(testAccount) as HDAccount[]
@@ -21,15 +22,7 @@ describe.each(testDatabaseKinds())('proposals on %s', (kind) => {
   let gateway: Gateway
   let database: TestDatabase
   const treasury = () => devnet.scenario?.safes.treasury.address as Address
-  const request = async (method: string, path: string, body?: unknown) => {
-    const res = await gateway.app.request(path, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    const text = await res.text()
-    return { status: res.status, body: text ? JSON.parse(text) : null }
-  }
+  const request = (method: string, path: string, body?: unknown) => jsonRequest(gateway, method, path, body)
   const queue = async () =>
     (await request('GET', `/v1/chains/${CHAIN}/safes/${treasury()}/transactions/queued`)).body
   const nonce = async () =>
