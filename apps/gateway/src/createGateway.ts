@@ -1,6 +1,7 @@
 // Wires one gateway process: store → chain configuration → HTTP app (→ indexer, in a later step).
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
+import { type ChangeBus, createLocalChangeBus } from './changes/changeBus.ts'
 import type { Config } from './config/config.ts'
 import { createDatabase, type Store } from './db/createDatabase.ts'
 import { createApp } from './http/createApp.ts'
@@ -15,6 +16,8 @@ export type Gateway = {
   app: ReturnType<typeof createApp>
   /** The database behind it (tests read and seed it directly). */
   store: Store
+  /** Committed changes of this process (and, on PostgreSQL, of the others). */
+  changes: ChangeBus
   /** One indexer per configured chain, by chain id (started when config.indexer is on). */
   indexers: Map<number, Indexer>
   /** Origin the gateway listens on, e.g. http://127.0.0.1:3000 (after listen()). */
@@ -49,8 +52,10 @@ export async function createGateway(config: Config, indexerOptions: IndexerOptio
     if (message !== lastPriceError) console.error(message)
     lastPriceError = message
   })
+  const changes = createLocalChangeBus()
   const app = createApp({
     store,
+    changes,
     web,
     abis: config.abis,
     fiatRates: config.fiatRates,
@@ -84,6 +89,7 @@ export async function createGateway(config: Config, indexerOptions: IndexerOptio
   const gateway: Gateway = {
     app,
     store,
+    changes,
     indexers,
     url: '',
     listen: () =>
@@ -106,6 +112,7 @@ export async function createGateway(config: Config, indexerOptions: IndexerOptio
         ;(s as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
         await closed
       }
+      await changes.close()
       await store.close()
     },
   }

@@ -327,3 +327,177 @@ export const delegates = pgTable(
   },
   (t) => [index('delegates_by_delegate').on(t.chainId, t.delegate)],
 )
+
+// ── Off-chain messages (EIP-1271) ───────────────────────────────────────────────────────────────────
+
+/** A message a Safe's owners sign off-chain; `messageHash` is the Safe message hash (SafeMessage in the Safe's domain). */
+export const messages = pgTable(
+  'messages',
+  {
+    chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+    messageHash: text('message_hash').notNull(),
+    safe: text('safe').notNull(),
+    /** A string (EIP-191) or EIP-712 typed data, as proposed. */
+    message: jsonb('message').notNull(),
+    proposedBy: text('proposed_by').notNull(),
+    safeAppId: integer('safe_app_id'),
+    origin: text('origin'),
+    /** Milliseconds. */
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    /** Milliseconds: the last signature added. */
+    modifiedAt: bigint('modified_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.messageHash] }),
+    index('messages_by_safe').on(t.chainId, t.safe, t.createdAt),
+  ],
+)
+
+/** Owner signatures of messages, each verified against the Safe message hash when it arrived. */
+export const messageConfirmations = pgTable(
+  'message_confirmations',
+  {
+    chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+    messageHash: text('message_hash').notNull(),
+    owner: text('owner').notNull(),
+    signature: text('signature').notNull(),
+    signatureType: text('signature_type').$type<SignatureKind>().notNull(),
+    /** Milliseconds. */
+    submittedAt: bigint('submitted_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.messageHash, t.owner] })],
+)
+
+// ── Notifications ───────────────────────────────────────────────────────────────────────────────────
+
+/** Devices registered by POST /v1/register/notifications. */
+export const notificationDevices = pgTable('notification_devices', {
+  uuid: text('uuid').primaryKey(),
+  deviceType: text('device_type').$type<'ANDROID' | 'IOS' | 'WEB'>().notNull(),
+  cloudMessagingToken: text('cloud_messaging_token').notNull(),
+  buildNumber: text('build_number').notNull(),
+  bundle: text('bundle').notNull(),
+  version: text('version').notNull(),
+  /** Milliseconds. */
+  createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  /** The newest feed event id the device has read (its unread count starts after it). */
+  readUpTo: bigint('read_up_to', { mode: 'number' }).notNull().default(0),
+})
+
+/** A device's subscription to one Safe, with the owner whose signature registered it. */
+export const notificationSubscriptions = pgTable(
+  'notification_subscriptions',
+  {
+    deviceUuid: text('device_uuid').notNull(),
+    chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+    safe: text('safe').notNull(),
+    signer: text('signer'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceUuid, t.chainId, t.safe] }),
+    index('notification_subscriptions_by_safe').on(t.chainId, t.safe),
+  ],
+)
+
+/** Which event types a Safe's team wants delivered (team data: changed by a signed-in owner). No row = all. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+    safe: text('safe').notNull(),
+    /** Event types switched off for this Safe. */
+    disabledTypes: jsonb('disabled_types').$type<string[]>().notNull(),
+    updatedBy: text('updated_by').notNull(),
+    /** Milliseconds. */
+    updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.safe] })],
+)
+
+/** Every notification event, per Safe: the feed the web notification centre reads and webhooks deliver. */
+export const notificationEvents = pgTable(
+  'notification_events',
+  {
+    id: serial('id').primaryKey(),
+    chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+    safe: text('safe').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** Milliseconds. */
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('notification_events_by_safe').on(t.chainId, t.safe, t.id)],
+)
+
+/** One webhook delivery of one event: retried with backoff until delivered or out of attempts (the operator's log). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id').notNull(),
+    /** The configured webhook's URL (its secret stays in the configuration). */
+    url: text('url').notNull(),
+    status: text('status').$type<'PENDING' | 'DELIVERED' | 'FAILED'>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    lastStatusCode: integer('last_status_code'),
+    /** Milliseconds. */
+    nextAttemptAt: bigint('next_attempt_at', { mode: 'number' }).notNull(),
+    deliveredAt: bigint('delivered_at', { mode: 'number' }),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('webhook_deliveries_due').on(t.status, t.nextAttemptAt)],
+)
+
+// ── Sign-in with Ethereum ───────────────────────────────────────────────────────────────────────────
+
+/** SIWE nonces handed out and not yet used: single-use, deleted when verified or expired. */
+export const authNonces = pgTable('auth_nonces', {
+  nonce: text('nonce').primaryKey(),
+  /** Milliseconds. */
+  expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
+})
+
+/** Signed-in sessions; the cookie holds a random token, the table only its SHA-256. */
+export const authSessions = pgTable('auth_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  address: text('address').notNull(),
+  chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+  /** Milliseconds. */
+  createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
+})
+
+// ── Team data: the shared address book and transaction notes ────────────────────────────────────────
+
+/** Names a Safe's team gives addresses, shared by its owners. */
+export const addressBookEntries = pgTable(
+  'address_book_entries',
+  {
+    chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+    safe: text('safe').notNull(),
+    address: text('address').notNull(),
+    name: text('name').notNull(),
+    updatedBy: text('updated_by').notNull(),
+    /** Milliseconds. */
+    updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.safe, t.address] })],
+)
+
+/** Notes owners write on a Safe's transactions (by safeTxHash, or txHash for other history items). */
+export const transactionNotes = pgTable(
+  'transaction_notes',
+  {
+    id: serial('id').primaryKey(),
+    chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+    safe: text('safe').notNull(),
+    /** The transaction's id as the API gives it (multisig_…, module_…, transfer_…, 0x safeTxHash). */
+    transactionId: text('transaction_id').notNull(),
+    author: text('author').notNull(),
+    note: text('note').notNull(),
+    /** Milliseconds. */
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('transaction_notes_by_safe').on(t.chainId, t.safe, t.transactionId)],
+)

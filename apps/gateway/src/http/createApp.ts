@@ -4,6 +4,7 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { BaseError, HttpRequestError, TimeoutError, WebSocketRequestError } from 'viem'
+import { type ChangeBus, createLocalChangeBus } from '../changes/changeBus.ts'
 import { DEFAULT_FIAT_RATES } from '../config/config.ts'
 import { DEFAULT_MAX_BODY_BYTES, type HttpSettings } from '../config/httpConfig.ts'
 import type { Store } from '../db/createDatabase.ts'
@@ -37,6 +38,8 @@ import { trustForwardedHeaders } from './pagination.ts'
 
 export type AppDependencies = {
   store: Store
+  /** Where committed changes are published (live updates, notifications); an in-process bus when absent. */
+  changes?: ChangeBus
   web?: Hono
   /** Operator ABIs for the data decoder (config `abis`). */
   abis?: readonly ExtraAbi[]
@@ -63,6 +66,7 @@ const nodeUnreachable = (error: unknown) =>
 
 export function createApp({
   store,
+  changes = createLocalChangeBus(),
   web,
   abis = [],
   fiatRates = DEFAULT_FIAT_RATES,
@@ -120,6 +124,7 @@ export function createApp({
       delegates,
       rpc,
       decoder,
+      changes,
     }),
   )
   const prices = priceSource ?? createStaticPriceSource(fiatRates)

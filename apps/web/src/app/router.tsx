@@ -98,6 +98,12 @@ export const router = createBrowserRouter([
             path: 'proposers',
             lazy: async () => ({ Component: (await import('./routes/settings/proposers')).ProposersRoute }),
           },
+          {
+            path: 'notifications',
+            lazy: async () => ({
+              Component: (await import('./routes/settings/notifications')).NotificationSettingsRoute,
+            }),
+          },
         ],
       },
       { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },

@@ -1,7 +1,8 @@
 // The write side of a Safe's queue (cgw-api §6.2, §6.5): propose, confirm, delete. Each passes the checks of
 // proposalChecks.ts before anything is stored; the answers are the transaction's details.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
-import type { Address } from 'viem'
+import type { Address, Hex } from 'viem'
+import type { ChangeBus } from '../../changes/changeBus.ts'
 import { requireChain, requireSafe } from '../../http/require.ts'
 import { AddressSchema, ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
@@ -61,8 +62,29 @@ export function createTransactionProposalsRoutes(deps: {
   delegates: DelegatesRepository
   rpc: RpcClients
   multisigDetails: MultisigDetails
+  changes: ChangeBus
 }) {
-  const { proposals, multisigDetails } = deps
+  const { proposals, multisigDetails, changes } = deps
+  const confirmationCount = async (chainId: number, safeTxHash: string) =>
+    (await proposals.confirmationsOf(chainId, [safeTxHash])).get(safeTxHash)?.length ?? 0
+  /** Publishes the confirmations a write added, and READY_TO_EXECUTE when they reach the threshold. */
+  const publishConfirmations = async (
+    proposal: { chainId: number; safe: string; safeTxHash: string },
+    added: readonly { owner: string }[],
+    before: number,
+  ) => {
+    const ref = {
+      chainId: proposal.chainId,
+      address: proposal.safe as Address,
+      safeTxHash: proposal.safeTxHash as Hex,
+    }
+    for (const { owner } of added)
+      changes.publish({ type: 'NEW_CONFIRMATION', ...ref, owner: owner as Address })
+    const threshold = (await deps.safes.get(proposal.chainId, proposal.safe))?.threshold
+    const after = await confirmationCount(proposal.chainId, proposal.safeTxHash)
+    if (threshold !== undefined && before < threshold && after >= threshold)
+      changes.publish({ type: 'READY_TO_EXECUTE', ...ref })
+  }
   const checkDeps = async (chainId: string) => {
     const chain = await requireChain(deps.chains, chainId)
     return { chain, deps: { client: deps.rpc.get(chain), proposals, delegates: deps.delegates } }
@@ -78,7 +100,15 @@ export function createTransactionProposalsRoutes(deps: {
         body: c.req.valid('json'),
       })
       await proposals.save(proposal, confirmations)
-      return c.json(await multisigDetails(chain.chainId, proposal.safeTxHash), 200)
+      const details = await multisigDetails(chain.chainId, proposal.safeTxHash)
+      changes.publish({
+        type: 'PENDING_MULTISIG_TRANSACTION',
+        chainId: chain.chainId,
+        address: proposal.safe as Address,
+        safeTxHash: proposal.safeTxHash as Hex,
+      })
+      await publishConfirmations(proposal, confirmations, 0)
+      return c.json(details, 200)
     })
     .openapi(routes.confirm, async (c) => {
       const { chainId, safeTxHash } = c.req.valid('param')
@@ -89,7 +119,9 @@ export function createTransactionProposalsRoutes(deps: {
         safeTxHash,
         signature: (input.signedSafeTxHash ?? input.signature) as string,
       })
+      const before = await confirmationCount(chain.chainId, proposal.safeTxHash)
       await proposals.addConfirmations(confirmations)
+      await publishConfirmations(proposal, confirmations, before)
       return c.json(await multisigDetails(chain.chainId, proposal.safeTxHash), 200)
     })
     .openapi(routes.remove, async (c) => {
@@ -101,6 +133,12 @@ export function createTransactionProposalsRoutes(deps: {
         signature: c.req.valid('json').signature,
       })
       await proposals.remove(chain.chainId, proposal.safeTxHash)
+      changes.publish({
+        type: 'DELETED_MULTISIG_TRANSACTION',
+        chainId: chain.chainId,
+        address: proposal.safe as Address,
+        safeTxHash: proposal.safeTxHash as Hex,
+      })
       return c.body(null, 200)
     })
 }

@@ -1,6 +1,7 @@
 // The transaction routes (cgw-api §5.3–§6.5): a Safe's history and queue, its lists, transaction details and
 // the proposal writes, sharing one memoized decoder. The order of .route() is the order of /api-json.
 import { OpenAPIHono } from '@hono/zod-openapi'
+import type { ChangeBus } from '../../changes/changeBus.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { DataDecoder } from '../dataDecoder/decodeData.ts'
@@ -24,6 +25,7 @@ export function createTransactionsRoutes(deps: {
   delegates: DelegatesRepository
   rpc: RpcClients
   decoder: DataDecoder
+  changes: ChangeBus
 }) {
   const { chains, safes, transactions, proposals } = deps
   const mapContexts = createMapContexts(transactions, deps.decoder)

@@ -1,5 +1,7 @@
 import { ConnectButton } from '@rainbow-me/rainbowkit'
 import { NavLink, Outlet, useRouteError } from 'react-router'
+import { LiveStatusBanner } from '../../features/live/components/LiveStatusBanner'
+import { NotificationBell } from '../../features/notifications/components/NotificationBell'
 import { ReceiveButton } from '../../features/receive/components/ReceiveButton'
 import { ReadOnlyBanner } from '../../features/safe/components/ReadOnlyBanner'
 import { SafeSidebarCard } from '../../features/safe/components/SafeSidebarCard'
@@ -33,6 +35,7 @@ function Shell({ children }: { children: React.ReactNode }) {
           <img src="/favicon.svg" alt="" width={28} height={28} />
           Concord
         </NavLink>
+        <NotificationBell />
         <ConnectButton
           chainStatus="full"
           accountStatus="full"
@@ -64,6 +67,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         </div>
       </nav>
       <main className="content">
+        <LiveStatusBanner />
         <WrongNetworkBanner />
         {current.status === 'ok' ? <ReadOnlyBanner chain={current.chain} address={current.address} /> : null}
         {children}

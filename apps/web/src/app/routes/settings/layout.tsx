@@ -4,6 +4,7 @@ const TABS = [
   { to: '/settings', label: 'General', end: true },
   { to: '/settings/setup', label: 'Setup' },
   { to: '/settings/proposers', label: 'Proposers' },
+  { to: '/settings/notifications', label: 'Notifications' },
 ] as const
 
 export function SettingsLayout() {
