@@ -42,7 +42,8 @@ export type Change =
       what: 'addressBook' | 'notes' | 'notifications' | 'delegates'
     }
 
-export type ChangeListener = (change: Change) => void
+/** `local`: published by this process (so work that must happen once, e.g. storing a notification, skips remote ones). */
+export type ChangeListener = (change: Change, meta: { local: boolean }) => void
 
 export interface ChangeBus {
   /** Delivers to every subscriber of every process; never throws (a failing listener is logged). */
@@ -59,7 +60,7 @@ export function createLocalChangeBus(): ChangeBus {
       queueMicrotask(() => {
         for (const listener of listeners) {
           try {
-            listener(change)
+            listener(change, { local: true })
           } catch (error) {
             console.error(`change listener failed on ${change.type}:`, error)
           }
