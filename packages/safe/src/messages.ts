@@ -177,7 +177,7 @@ export function safeMessagePreimage(safe: SafeRef, message: SafeMessageContent):
   } as const
   return concat([
     '0x1901',
-    hashDomain({ domain: typed.domain as Record<string, unknown>, types: domainTypes as never }),
+    hashDomain({ domain: typed.domain as never, types: domainTypes as never }),
     hashStruct({ data: typed.message, primaryType: 'SafeMessage', types: typed.types }),
   ])
 }
