@@ -8,6 +8,8 @@ import { type ChangeBus, createLocalChangeBus } from '../changes/changeBus.ts'
 import { DEFAULT_FIAT_RATES } from '../config/config.ts'
 import { DEFAULT_MAX_BODY_BYTES, type HttpSettings } from '../config/httpConfig.ts'
 import type { Store } from '../db/createDatabase.ts'
+import { createAuthRepository } from '../modules/auth/auth.repository.ts'
+import { createAuthRoutes } from '../modules/auth/auth.routes.ts'
 import { createBalancesRepository } from '../modules/balances/balances.repository.ts'
 import { createBalancesRoutes } from '../modules/balances/balances.routes.ts'
 import { createStaticPriceSource, type PriceSource } from '../modules/balances/priceSource.ts'
@@ -113,6 +115,8 @@ export function createApp({
   const transactions = createTransactionsRepository(store.db)
   const rpc = createRpcClients()
   const delegates = createDelegatesRepository(store.db)
+  const auth = createAuthRepository(store.db, { origins: http.corsOrigins })
+  app.route('/', createAuthRoutes({ auth, chains, rpc }))
   app.route('/', createDelegatesRoutes({ chains, delegates, rpc }))
   app.route(
     '/',
