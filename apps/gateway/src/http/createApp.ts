@@ -23,6 +23,8 @@ import { createDataDecoder } from '../modules/dataDecoder/decodeData.ts'
 import { createDelegatesRepository } from '../modules/delegates/delegates.repository.ts'
 import { createDelegatesRoutes } from '../modules/delegates/delegates.routes.ts'
 import { createHealthRoutes } from '../modules/health/health.routes.ts'
+import { createMessagesRepository } from '../modules/messages/messages.repository.ts'
+import { createMessagesRoutes } from '../modules/messages/messages.routes.ts'
 import { createSafeEstimationsRoutes } from '../modules/safes/safeEstimations.routes.ts'
 import { createSafesRepository } from '../modules/safes/safes.repository.ts'
 import { createSafesRoutes } from '../modules/safes/safes.routes.ts'
@@ -109,7 +111,8 @@ export function createApp({
   const safes = createSafesRepository(store.db)
   const decoder = createDataDecoder({ extraAbis: abis })
   const proposals = createProposalsRepository(store.db)
-  app.route('/', createSafesRoutes({ chains, safes, proposals }))
+  const messages = createMessagesRepository(store.db)
+  app.route('/', createSafesRoutes({ chains, safes, proposals, messages }))
   app.route('/', createSafeEstimationsRoutes({ chains, safes, proposals }))
   app.route('/', createDataDecoderRoutes({ chains, decoder }))
   const transactions = createTransactionsRepository(store.db)
@@ -118,6 +121,7 @@ export function createApp({
   const auth = createAuthRepository(store.db, { origins: http.corsOrigins })
   app.route('/', createAuthRoutes({ auth, chains, rpc }))
   app.route('/', createDelegatesRoutes({ chains, delegates, rpc }))
+  app.route('/', createMessagesRoutes({ chains, safes, messages, rpc, changes }))
   app.route(
     '/',
     createTransactionsRoutes({

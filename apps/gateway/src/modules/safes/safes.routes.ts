@@ -4,6 +4,7 @@ import { getAddress } from 'viem'
 import { requireChain, requireSafe } from '../../http/require.ts'
 import { AddressSchema, ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
+import type { MessagesRepository } from '../messages/messages.repository.ts'
 import type { ProposalsRepository } from '../transactions/proposals.repository.ts'
 import type { SafesRepository } from './safes.repository.ts'
 import { OwnedSafesSchema, SafeInfoSchema, SafeNoncesSchema } from './safes.schemas.ts'
@@ -78,10 +79,12 @@ export function createSafesRoutes({
   chains,
   safes,
   proposals,
+  messages,
 }: {
   chains: ChainsRepository
   safes: SafesRepository
   proposals: ProposalsRepository
+  messages: MessagesRepository
 }) {
   const nonces = (chainId: number, safe: { address: string; nonce: number }) =>
     recommendedNonces({ safes, proposals }, chainId, safe)
@@ -97,9 +100,10 @@ export function createSafesRoutes({
     .openapi(getSafe, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
       const { chain, safe, version } = await requireSafeInfo(chainId, safeAddress)
-      const [tags, queueTag] = await Promise.all([
+      const [tags, queueTag, messagesTag] = await Promise.all([
         safes.tags(chain.chainId, safe.address),
         proposals.queueTag(chain.chainId, safe.address),
+        messages.tag(chain.chainId, safe.address),
       ])
       return c.json(
         {
@@ -125,7 +129,7 @@ export function createSafesRoutes({
           collectiblesTag: tags.collectibles === null ? null : String(tags.collectibles),
           txQueuedTag: queueTag === null ? null : String(queueTag),
           txHistoryTag: tags.txHistory === null ? null : String(tags.txHistory),
-          messagesTag: null,
+          messagesTag: messagesTag === null ? null : String(messagesTag),
         },
         200,
       )
