@@ -10,6 +10,7 @@ import { createMetadataFetch } from './indexer/tokenMetadata.ts'
 import { createPriceSource } from './modules/balances/priceSource.ts'
 import { publicRpcUrl } from './modules/chains/chains.mapper.ts'
 import { createChainsRepository } from './modules/chains/chains.repository.ts'
+import { startNotifications } from './modules/notifications/startNotifications.ts'
 import { createWebRoutes } from './web/serveWeb.ts'
 
 export type Gateway = {
@@ -60,6 +61,7 @@ export async function createGateway(config: Config, indexerOptions: IndexerOptio
     abis: config.abis,
     fiatRates: config.fiatRates,
     priceSource,
+    adminToken: config.adminToken,
     http: {
       maxBodyBytes: config.maxBodyBytes,
       trustProxy: config.trustProxy,
@@ -84,6 +86,8 @@ export async function createGateway(config: Config, indexerOptions: IndexerOptio
     indexers.set(chain.chainId, indexer)
     if (config.indexer) indexer.start()
   }
+
+  const notifications = startNotifications({ db: store.db, changes, webhooks: config.webhooks })
 
   let server: ReturnType<typeof serve> | undefined
   const gateway: Gateway = {
@@ -112,6 +116,8 @@ export async function createGateway(config: Config, indexerOptions: IndexerOptio
         ;(s as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
         await closed
       }
+      // Before the store closes: the listener finishes storing, the worker gives back cut-short deliveries.
+      await notifications.stop()
       await changes.close()
       await store.close()
     },

@@ -5,6 +5,7 @@ import { resolve } from 'node:path'
 import { type Abi, type Address, getAddress } from 'viem'
 import { z } from 'zod'
 import { AbiEntryError, parseAbiEntries } from '../modules/dataDecoder/abiRegistry.ts'
+import { webhooksSchema } from '../modules/notifications/webhooks/webhookConfig.ts'
 import { chainConfigSchema } from './chainConfig.ts'
 import { HTTP_ENV_KEYS, httpFileShape, httpSettingsShape } from './httpConfig.ts'
 
@@ -82,6 +83,8 @@ const fileSchema = z.strictObject({
   abis: z.array(abiSettingSchema).optional(),
   fiatRates: z.record(z.string(), z.number()).optional(),
   priceSource: priceSourceSchema.optional(),
+  webhooks: webhooksSchema.optional(),
+  adminToken: z.string().optional(),
   ...httpFileShape,
 })
 
@@ -126,6 +129,10 @@ export const configSchema = z
       .default(DEFAULT_FIAT_RATES),
     /** Price source for balances (config file only): `{type: 'static'}` or `{type: 'coingecko', …}`. */
     priceSource: priceSourceSchema.default({ type: 'static' }),
+    /** Where notification events are POSTed, signed with each webhook's secret (the operator's, not users'). */
+    webhooks: webhooksSchema.default([]),
+    /** Bearer token of the operator's routes (the webhook delivery log); those routes are off without it. */
+    adminToken: z.string().min(16, 'expected at least 16 characters').optional(),
     ...httpSettingsShape,
   })
   .superRefine((config, ctx) => {
@@ -155,6 +162,8 @@ export const ENV_KEYS = {
   CONCORD_INDEXER: 'indexer',
   CONCORD_METADATA_PRIVATE_HOSTS: 'metadataPrivateHosts',
   CONCORD_CHAINS: 'chains',
+  CONCORD_WEBHOOKS: 'webhooks',
+  CONCORD_ADMIN_TOKEN: 'adminToken',
   ...HTTP_ENV_KEYS,
 } as const
 

@@ -25,6 +25,11 @@ import { createDelegatesRoutes } from '../modules/delegates/delegates.routes.ts'
 import { createHealthRoutes } from '../modules/health/health.routes.ts'
 import { createMessagesRepository } from '../modules/messages/messages.repository.ts'
 import { createMessagesRoutes } from '../modules/messages/messages.routes.ts'
+import { createNotificationFeedRoutes } from '../modules/notifications/notificationFeed.routes.ts'
+import { createNotificationsRepository } from '../modules/notifications/notifications.repository.ts'
+import { createNotificationsRoutes } from '../modules/notifications/notifications.routes.ts'
+import { createWebhookAdminRoutes } from '../modules/notifications/webhooks/webhookAdmin.routes.ts'
+import { createWebhookDeliveriesRepository } from '../modules/notifications/webhooks/webhookDeliveries.repository.ts'
 import { createSafeEstimationsRoutes } from '../modules/safes/safeEstimations.routes.ts'
 import { createSafesRepository } from '../modules/safes/safes.repository.ts'
 import { createSafesRoutes } from '../modules/safes/safes.routes.ts'
@@ -51,6 +56,8 @@ export type AppDependencies = {
   fiatRates?: Record<string, number>
   /** Fiat values of balances (config `priceSource`); the static tables from `fiatRates` when absent. */
   priceSource?: PriceSource
+  /** Bearer token of the operator's routes (config `adminToken`); they answer 404 without it. */
+  adminToken?: string
   /** Body limit, proxy trust and CORS (config `maxBodyBytes`, `trustProxy`, `corsOrigins`, `corsAnyOrigin`). */
   http?: Partial<HttpSettings>
 }
@@ -75,6 +82,7 @@ export function createApp({
   abis = [],
   fiatRates = DEFAULT_FIAT_RATES,
   priceSource,
+  adminToken,
   http: httpOverrides,
 }: AppDependencies) {
   const http = { ...DEFAULT_HTTP, ...httpOverrides }
@@ -121,6 +129,11 @@ export function createApp({
   const auth = createAuthRepository(store.db, { origins: http.corsOrigins })
   app.route('/', createAuthRoutes({ auth, chains, rpc }))
   app.route('/', createDelegatesRoutes({ chains, delegates, rpc }))
+  const notifications = createNotificationsRepository(store.db)
+  app.route('/', createNotificationsRoutes({ chains, safes, rpc, notifications }))
+  app.route('/', createNotificationFeedRoutes({ notifications }))
+  const deliveries = createWebhookDeliveriesRepository(store.db)
+  app.route('/', createWebhookAdminRoutes({ deliveries, adminToken }))
   app.route('/', createMessagesRoutes({ chains, safes, messages, rpc, changes }))
   app.route(
     '/',

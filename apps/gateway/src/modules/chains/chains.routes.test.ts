@@ -185,7 +185,7 @@ describe.each(testDatabaseKinds())('chains routes on %s', (kind) => {
   })
 
   it('GET /health', async () => {
-    expect(await getJson('/health')).toEqual({ status: 'ok', database: kind })
+    expect(await getJson('/health')).toEqual({ status: 'ok', database: kind, indexing: [] })
   })
 
   it('error: unknown route is 404 JSON', async () => {

@@ -1,10 +1,32 @@
-import { PagePlaceholder } from '../../components/ui/PagePlaceholder'
+import { useQuery } from '@tanstack/react-query'
+import type { Address } from 'viem'
+import { useAccount } from 'wagmi'
+import { QueryBoundary } from '../../components/ui/QueryBoundary'
+import { Messages } from '../../features/messages/components/Messages'
+import { safeInfoQueryOptions } from '../../features/safe/queries'
+import type { OpenSafe } from '../useCurrentSafe'
+import { RequireSafe } from './RequireSafe'
 
 export function MessagesRoute() {
+  return <RequireSafe>{(safe) => <SafeMessages safe={safe} />}</RequireSafe>
+}
+
+function SafeMessages({ safe }: { safe: OpenSafe }) {
+  const { address: account } = useAccount()
+  const info = useQuery(safeInfoQueryOptions(safe.chain.chainId, safe.address))
   return (
-    <PagePlaceholder
-      title="Messages"
-      description="Off-chain messages signed by the Safe's owners will appear here."
-    />
+    <QueryBoundary query={info} errorTitle="Could not load the Safe" loading={{ lines: 3 }} card>
+      {(data) => (
+        <Messages
+          safe={{
+            chain: safe.chain,
+            address: safe.address,
+            version: data.version ?? null,
+            owners: data.owners.map((o) => o.value as Address),
+          }}
+          account={account}
+        />
+      )}
+    </QueryBoundary>
   )
 }

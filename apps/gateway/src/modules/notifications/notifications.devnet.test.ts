@@ -1,0 +1,218 @@
+// Notifications on the devnet: owners register browsers for the demo Safes (signatures checked against the
+// chain's owners), bad registrations are refused with nothing stored, a proposal through the real route
+// reaches the device's feed, and devices unregister.
+import { randomUUID } from 'node:crypto'
+import { type Devnet, startDevnet, testAccount } from '@concord/devnet'
+import * as SafeTx from '@concord/safe/SafeTx'
+import { type Address, zeroAddress } from 'viem'
+import type { HDAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createGateway, type Gateway } from '../../createGateway.ts'
+import { notificationDevices, notificationSubscriptions } from '../../db/schema.ts'
+import { createDevnetTestConfig } from '../../testing/createTestConfig.ts'
+import { jsonRequest } from '../../testing/jsonRequest.ts'
+import { registrationHash } from './registrationSignature.ts'
+
+const CHAIN = 31337
+const [owner, stranger, coOwner] = [0, 4, 1].map(testAccount) as [HDAccount, HDAccount, HDAccount]
+let devnet: Devnet
+let gateway: Gateway
+const safes = () => devnet.scenario?.safes as NonNullable<Devnet['scenario']>['safes']
+const solo = () => safes().solo.address as Address
+const treasury = () => safes().treasury.address as Address
+
+const request = (method: string, path: string, body?: unknown) => jsonRequest(gateway, method, path, body)
+const now = () => String(Math.floor(Date.now() / 1000))
+
+/** A registration body for `safes` on the devnet, signed (WEB: personal_sign over the raw hash) by `signers`. */
+async function registration(p: {
+  safes: string[]
+  signers: HDAccount[]
+  uuid?: string
+  timestamp?: string
+  deviceType?: 'WEB' | 'ANDROID'
+}) {
+  const uuid = p.uuid ?? randomUUID()
+  const timestamp = p.timestamp ?? now()
+  const cloudMessagingToken = 'concord-web'
+  const hash = registrationHash({ timestamp, uuid, cloudMessagingToken, safes: p.safes })
+  const deviceType = p.deviceType ?? 'WEB'
+  const signatures = await Promise.all(
+    p.signers.map((s) =>
+      deviceType === 'WEB' ? s.signMessage({ message: { raw: hash } }) : s.sign({ hash }),
+    ),
+  )
+  return {
+    uuid,
+    cloudMessagingToken,
+    buildNumber: '1',
+    bundle: 'concord',
+    deviceType,
+    version: '1.0.0',
+    timestamp,
+    safeRegistrations: [{ chainId: String(CHAIN), safes: p.safes, signatures }],
+  }
+}
+const register = (body: unknown) => request('POST', '/v1/register/notifications', body)
+const feed = (uuid: string) => request('GET', `/v1/notifications/devices/${uuid}/events`)
+const stored = async () => ({
+  devices: (await gateway.store.db.select().from(notificationDevices)).length,
+  subscriptions: (await gateway.store.db.select().from(notificationSubscriptions)).length,
+})
+
+async function propose(safe: Address, signer: HDAccount) {
+  const nonce = (await request('GET', `/v1/chains/${CHAIN}/safes/${safe}/nonces`)).body.recommendedNonce
+  const tx = SafeTx.from({ to: stranger.address, value: 1n, nonce: BigInt(nonce) })
+  const safeTxHash = SafeTx.hash(tx, { chainId: CHAIN, address: safe })
+  const answer = await request('POST', `/v1/chains/${CHAIN}/transactions/${safe}/propose`, {
+    to: tx.to,
+    value: '1',
+    data: '0x',
+    nonce: String(nonce),
+    operation: 0,
+    safeTxGas: '0',
+    baseGas: '0',
+    gasPrice: '0',
+    gasToken: zeroAddress,
+    refundReceiver: zeroAddress,
+    safeTxHash,
+    sender: signer.address,
+    signature: await signer.sign({ hash: safeTxHash }),
+  })
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+  return safeTxHash
+}
+
+beforeAll(async () => {
+  devnet = await startDevnet({ port: 0 })
+  gateway = await createGateway(createDevnetTestConfig(devnet))
+  await gateway.indexers.get(CHAIN)?.sync()
+})
+afterAll(async () => {
+  await gateway?.stop()
+  await devnet?.stop()
+})
+
+describe('POST /v1/register/notifications', () => {
+  it('error: unsigned, signed by a non-owner, over other Safes, expired, bad uuid, unknown chain or Safe: nothing stored', async () => {
+    const unsigned = await registration({ safes: [solo()], signers: [] })
+    expect(await register(unsigned)).toMatchObject({
+      status: 422,
+      body: { code: 422, message: expect.stringMatching(/not signed/) },
+    })
+    expect(await register(await registration({ safes: [solo()], signers: [stranger] }))).toMatchObject({
+      status: 422,
+      body: { message: expect.stringMatching(`No signature of an owner of the Safe ${solo()}`) },
+    })
+    // One Safe of two backed by an owner is not enough: the whole registration is refused.
+    expect(
+      await register(await registration({ safes: [solo(), treasury()], signers: [stranger, coOwner] })),
+    ).toMatchObject({ status: 422, body: { message: expect.stringMatching(solo()) } })
+    // The owner signed for solo; the body claims the treasury too.
+    const signedForSolo = await registration({ safes: [solo()], signers: [owner] })
+    signedForSolo.safeRegistrations[0]?.safes.push(treasury())
+    expect((await register(signedForSolo)).status).toBe(422)
+    const old = String(Math.floor(Date.now() / 1000) - 600)
+    expect(
+      await register(await registration({ safes: [solo()], signers: [owner], timestamp: old })),
+    ).toMatchObject({ status: 400, body: { code: 400, message: 'The signature is expired!' } })
+    expect(
+      await register(await registration({ safes: [solo()], signers: [owner], uuid: 'not-a-uuid' })),
+    ).toMatchObject({ status: 422, body: { message: expect.stringMatching(/Invalid UUID/) } })
+    const otherChain = await registration({ safes: [solo()], signers: [owner] })
+    ;(otherChain.safeRegistrations[0] as { chainId: string }).chainId = '5'
+    expect((await register(otherChain)).status).toBe(404)
+    expect((await register(await registration({ safes: [stranger.address], signers: [owner] }))).status).toBe(
+      404,
+    )
+    const tooMany = await registration({ safes: Array(51).fill(solo()), signers: [owner] })
+    expect((await register(tooMany)).status).toBe(422)
+    expect(await stored()).toEqual({ devices: 0, subscriptions: 0 })
+  })
+
+  it('default: an owner registers a browser; a proposal reaches its feed; it marks the feed read', async () => {
+    const body = await registration({ safes: [solo(), treasury()], signers: [owner] })
+    const answer = await register(body)
+    expect(answer).toEqual({ status: 200, body: null })
+    // What happened before (the indexed demo history) is in the feed, already read.
+    expect(await feed(body.uuid)).toMatchObject({ status: 200, body: { unread: 0 } })
+
+    const safeTxHash = await propose(solo(), owner)
+    // solo is 1-of-1: proposed, confirmed by the proposer, ready to execute.
+    await vi.waitFor(async () => expect((await feed(body.uuid)).body.unread).toBe(3), { timeout: 10_000 })
+    const { body: page } = await feed(body.uuid)
+    const latest = page.results.slice(0, 3)
+    expect(latest.map((e: { type: string }) => e.type)).toEqual([
+      'READY_TO_EXECUTE',
+      'NEW_CONFIRMATION',
+      'PENDING_MULTISIG_TRANSACTION',
+    ])
+    expect(latest[2]).toMatchObject({
+      chainId: String(CHAIN),
+      address: solo(),
+      safeTxHash,
+      createdAt: expect.any(Number),
+    })
+    expect(latest[1]).toMatchObject({ owner: owner.address, safeTxHash })
+
+    // A device that does not follow solo sees nothing of it.
+    const other = await registration({ safes: [treasury()], signers: [coOwner] })
+    expect((await register(other)).status).toBe(200)
+    const theirs = (await feed(other.uuid)).body
+    expect(theirs.unread).toBe(0)
+    expect(theirs.results.filter((e: { address: string }) => e.address !== treasury())).toEqual([])
+
+    const newest = page.results[0].id as number
+    expect(
+      await request('POST', `/v1/notifications/devices/${body.uuid}/read`, { upTo: newest - 1 }),
+    ).toEqual({ status: 200, body: { unread: 1 } })
+    expect(await request('POST', `/v1/notifications/devices/${body.uuid}/read`, { upTo: 1e12 })).toEqual({
+      status: 200,
+      body: { unread: 0 },
+    })
+    // The read mark never goes back.
+    await request('POST', `/v1/notifications/devices/${body.uuid}/read`, { upTo: 0 })
+    expect((await feed(body.uuid)).body.unread).toBe(0)
+  })
+
+  it('behavior: a mobile registration replaces the device’s Safes; a browser’s adds to them', async () => {
+    const uuid = randomUUID()
+    const mobile = (safes: string[]) => registration({ uuid, safes, signers: [owner], deviceType: 'ANDROID' })
+    expect((await register(await mobile([solo(), treasury()]))).status).toBe(200)
+    expect((await register(await mobile([treasury()]))).status).toBe(200)
+    const subs = await gateway.store.db.select().from(notificationSubscriptions)
+    expect(subs.filter((s) => s.deviceUuid === uuid)).toEqual([
+      { deviceUuid: uuid, chainId: CHAIN, safe: treasury(), signer: owner.address },
+    ])
+  })
+})
+
+describe('unregister', () => {
+  it('default: one Safe, then the whole device; the feed of an unknown device is a 404', async () => {
+    const body = await registration({ safes: [solo(), treasury()], signers: [owner] })
+    expect((await register(body)).status).toBe(200)
+    const base = `/v1/chains/${CHAIN}/notifications/devices/${body.uuid}`
+    expect(await request('DELETE', `${base}/safes/${solo().toLowerCase()}`)).toEqual({
+      status: 200,
+      body: null,
+    })
+    const subs = await gateway.store.db.select().from(notificationSubscriptions)
+    expect(subs.filter((s) => s.deviceUuid === body.uuid).map((s) => s.safe)).toEqual([treasury()])
+    expect(await request('DELETE', base)).toEqual({ status: 200, body: null })
+    expect(await feed(body.uuid)).toMatchObject({ status: 404, body: { message: 'Device not registered' } })
+    // Again: nothing left to delete is not an error.
+    expect((await request('DELETE', base)).status).toBe(200)
+  })
+
+  it('error: a uuid that is not a UUID, an address that is not one', async () => {
+    expect(
+      (await request('DELETE', `/v1/chains/${CHAIN}/notifications/devices/123/safes/${solo()}`)).status,
+    ).toBe(422)
+    expect((await request('DELETE', `/v1/chains/${CHAIN}/notifications/devices/123`)).status).toBe(422)
+    expect(
+      (await request('DELETE', `/v1/chains/${CHAIN}/notifications/devices/${randomUUID()}/safes/0x12`))
+        .status,
+    ).toBe(422)
+    expect((await request('GET', '/v1/notifications/devices/123/events')).status).toBe(422)
+  })
+})
