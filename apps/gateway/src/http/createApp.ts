@@ -8,6 +8,8 @@ import { type ChangeBus, createLocalChangeBus } from '../changes/changeBus.ts'
 import { DEFAULT_FIAT_RATES } from '../config/config.ts'
 import { DEFAULT_MAX_BODY_BYTES, type HttpSettings } from '../config/httpConfig.ts'
 import type { Store } from '../db/createDatabase.ts'
+import { createAddressBookRepository } from '../modules/addressBook/addressBook.repository.ts'
+import { createAddressBookRoutes } from '../modules/addressBook/addressBook.routes.ts'
 import { createAuthRepository } from '../modules/auth/auth.repository.ts'
 import { createAuthRoutes } from '../modules/auth/auth.routes.ts'
 import { createBalancesRepository } from '../modules/balances/balances.repository.ts'
@@ -128,6 +130,8 @@ export function createApp({
   const delegates = createDelegatesRepository(store.db)
   const auth = createAuthRepository(store.db, { origins: http.corsOrigins })
   app.route('/', createAuthRoutes({ auth, chains, rpc }))
+  const addressBook = createAddressBookRepository(store.db)
+  app.route('/', createAddressBookRoutes({ auth, chains, rpc, addressBook, changes }))
   app.route('/', createDelegatesRoutes({ chains, delegates, rpc }))
   const notifications = createNotificationsRepository(store.db)
   app.route('/', createNotificationsRoutes({ chains, safes, rpc, notifications }))
