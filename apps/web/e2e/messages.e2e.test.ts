@@ -1,0 +1,103 @@
+import { join } from 'node:path'
+import { testAccount } from '@concord/devnet'
+import { messageHash } from '@concord/safe/messages'
+import type { Page } from 'playwright-core'
+import { type Address, type Hex, parseAbi } from 'viem'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { connectDevnet } from './connectDevnet.ts'
+import { screenshotDir, setupE2E } from './session.ts'
+
+// Messages (EIP-1271) in the browser, on the demo "treasury" (2-of-3: accounts #0, #1, #2): owner #0 writes and
+// signs a message in the New message form (after a refused typed-data draft), owner #1 signs it in its own browser
+// context, the message becomes Confirmed and its prepared signature, copied from the page, is valid on chain.
+
+const e2e = setupE2E({
+  viewport: { width: 1280, height: 900 },
+  onPage: (page) => page.setDefaultTimeout(20_000),
+})
+
+let treasury: Address
+beforeAll(() => {
+  const { scenario } = e2e.stack.devnet
+  if (!scenario) throw new Error('the stack runs without the demo scenario')
+  treasury = scenario.safes.treasury.address
+})
+
+const messagesUrl = () => `${e2e.stack.url}/messages?safe=dev:${treasury}`
+const account = (index: number) => testAccount(index).address
+const item = (page: Page) => page.getByTestId('message-item').first()
+
+describe('messages: two owners sign', () => {
+  it('owner #0 creates and signs, owner #1 signs: Confirmed, the prepared signature copies and verifies', async () => {
+    const page = e2e.page
+    await connectDevnet(page, 0, messagesUrl())
+    await page.getByText('No messages').waitFor()
+
+    // A typed-data draft the gateway's rules refuse: the error is shown and the input stays.
+    await page.getByTestId('new-message-kind-typed').check()
+    const draft = JSON.stringify({
+      domain: { name: 'x' },
+      types: { M: [{ name: 'a', type: 'uint8' }] },
+      message: { a: 1 },
+    })
+    await page.getByTestId('new-message-text').fill(draft)
+    await page.getByTestId('new-message-submit').click()
+    await page.getByTestId('new-message-error').filter({ hasText: 'Please specify primaryType' }).waitFor()
+    expect(await page.getByTestId('new-message-text').inputValue()).toBe(draft)
+
+    const text = 'Concord e2e: we approve the Q3 budget'
+    await page.getByTestId('new-message-kind-text').check()
+    await page.getByTestId('new-message-text').fill(text)
+    await page.getByTestId('new-message-submit').click()
+    await item(page).waitFor()
+    await expect.poll(() => page.getByTestId('new-message-text').inputValue()).toBe('')
+    await page.getByTestId('date-label').first().waitFor()
+    expect(await item(page).getByTestId('message-status').textContent()).toBe('Needs signatures')
+    expect(await item(page).getByTestId('message-confirmations').textContent()).toBe('1/2')
+    await item(page).getByTestId('message-row').click()
+    await item(page).getByTestId('message-text').filter({ hasText: text }).waitFor()
+    await item(page)
+      .locator(`[data-testid="message-signer"][data-owner="${account(0)}"]`)
+      .waitFor()
+    await item(page)
+      .locator(`[data-testid="message-missing-owner"][data-owner="${account(1)}"]`)
+      .waitFor()
+    // Owner #0 has signed: no Sign button for it.
+    expect(await item(page).getByTestId('sign-message').count()).toBe(0)
+
+    // Owner #1, in its own context, signs in the UI.
+    const browser = e2e.context.browser()
+    if (!browser) throw new Error('no browser')
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.stack.url })
+    try {
+      const second = await context.newPage()
+      second.setDefaultTimeout(20_000)
+      await connectDevnet(second, 1, messagesUrl())
+      await item(second).getByTestId('message-row').click()
+      await item(second).getByTestId('sign-message').click()
+      await item(second).getByTestId('message-status').filter({ hasText: 'Confirmed' }).waitFor()
+      await item(second).getByTestId('prepared-signature').waitFor()
+      await item(second)
+        .locator(`[data-testid="message-signer"][data-owner="${account(1)}"]`)
+        .waitFor()
+      await second.screenshot({ path: join(screenshotDir, 'messages-confirmed.png'), fullPage: true })
+
+      await item(second).getByTestId('copy-prepared-signature').click()
+      const copied = (await second.evaluate(() => navigator.clipboard.readText())) as Hex
+      expect(copied).toBe(await item(second).getByTestId('prepared-signature').getAttribute('data-signature'))
+      const magic = await e2e.stack.devnet.client.readContract({
+        address: treasury,
+        abi: parseAbi(['function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)']),
+        functionName: 'isValidSignature',
+        args: [messageHash(text), copied],
+      })
+      expect(magic).toBe('0x1626ba7e')
+    } finally {
+      await context.close()
+    }
+    // Owner #0's list follows (refreshed every few seconds).
+    await item(page).getByTestId('message-status').filter({ hasText: 'Confirmed' }).waitFor()
+    expect(e2e.pageErrors).toEqual([])
+  })
+})
