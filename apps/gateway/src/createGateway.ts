@@ -2,14 +2,17 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { type ChangeBus, createLocalChangeBus } from './changes/changeBus.ts'
+import { createPgChangeBus } from './changes/pgChangeBus.ts'
 import type { Config } from './config/config.ts'
 import { createDatabase, type Store } from './db/createDatabase.ts'
 import { createApp } from './http/createApp.ts'
 import { createIndexer, type Indexer, type IndexerOptions } from './indexer/createIndexer.ts'
+import { electIndexerLeaders, type IndexerLeadership } from './indexer/indexerLeader.ts'
 import { createMetadataFetch } from './indexer/tokenMetadata.ts'
 import { createPriceSource } from './modules/balances/priceSource.ts'
 import { publicRpcUrl } from './modules/chains/chains.mapper.ts'
 import { createChainsRepository } from './modules/chains/chains.repository.ts'
+import { createLiveHub, type LiveLimits } from './modules/live/liveStreams.ts'
 import { startNotifications } from './modules/notifications/startNotifications.ts'
 import { createWebRoutes } from './web/serveWeb.ts'
 
@@ -21,13 +24,23 @@ export type Gateway = {
   changes: ChangeBus
   /** One indexer per configured chain, by chain id (started when config.indexer is on). */
   indexers: Map<number, Indexer>
+  /** Chains this process indexes now: all with PGlite, those whose leader lock it holds on PostgreSQL. */
+  indexing(): number[]
   /** Origin the gateway listens on, e.g. http://127.0.0.1:3000 (after listen()). */
   url: string
   listen(): Promise<string>
   stop(): Promise<void>
 }
 
-export async function createGateway(config: Config, indexerOptions: IndexerOptions = {}): Promise<Gateway> {
+export type GatewayOptions = IndexerOptions & {
+  /** Limits of the live-update streams (tests lower them). */
+  live?: Partial<LiveLimits>
+  /** How often a follower tries to take over a chain's indexing on PostgreSQL (ms). */
+  leaderRetryMs?: number
+}
+
+export async function createGateway(config: Config, options: GatewayOptions = {}): Promise<Gateway> {
+  const { live: liveLimits, leaderRetryMs, ...indexerOptions } = options
   const store = await createDatabase(config)
   await createChainsRepository(store.db).sync(config.chains)
 
@@ -53,10 +66,17 @@ export async function createGateway(config: Config, indexerOptions: IndexerOptio
     if (message !== lastPriceError) console.error(message)
     lastPriceError = message
   })
-  const changes = createLocalChangeBus()
+  // On PostgreSQL every process hears every other's changes (LISTEN/NOTIFY); PGlite is one process.
+  const changes: ChangeBus = store.postgres
+    ? await createPgChangeBus({ connectionString: store.postgres.url, pool: store.postgres.pool })
+    : createLocalChangeBus()
+  const live = createLiveHub(changes, liveLimits)
+  const indexing = new Set<number>()
   const app = createApp({
     store,
     changes,
+    live,
+    indexing: () => [...indexing],
     web,
     abis: config.abis,
     fiatRates: config.fiatRates,
@@ -82,10 +102,31 @@ export async function createGateway(config: Config, indexerOptions: IndexerOptio
       },
       ...indexerOptions,
       fetch: indexerOptions.fetch ?? metadataFetch,
+      changes,
     })
     indexers.set(chain.chainId, indexer)
-    if (config.indexer) indexer.start()
   }
+  let leadership: IndexerLeadership | undefined
+  if (config.indexer && store.postgres && indexers.size)
+    // Several processes may share this database: exactly one indexes each chain.
+    leadership = electIndexerLeaders({
+      connectionString: store.postgres.url,
+      chainIds: [...indexers.keys()],
+      retryMs: leaderRetryMs,
+      onElected(chainId) {
+        indexing.add(chainId)
+        indexers.get(chainId)?.start()
+      },
+      async onDeposed(chainId) {
+        indexing.delete(chainId)
+        await indexers.get(chainId)?.stop()
+      },
+    })
+  else if (config.indexer)
+    for (const [chainId, indexer] of indexers) {
+      indexing.add(chainId)
+      indexer.start()
+    }
 
   const notifications = startNotifications({ db: store.db, changes, webhooks: config.webhooks })
 
@@ -95,6 +136,7 @@ export async function createGateway(config: Config, indexerOptions: IndexerOptio
     store,
     changes,
     indexers,
+    indexing: () => [...indexing],
     url: '',
     listen: () =>
       new Promise((resolve, reject) => {
@@ -107,20 +149,31 @@ export async function createGateway(config: Config, indexerOptions: IndexerOptio
         )
         server.once('error', reject)
       }),
-    async stop() {
-      await Promise.all([...indexers.values()].map((i) => i.stop()))
-      if (server) {
-        const s = server
-        const closed = new Promise<void>((resolve) => s.close(() => resolve()))
-        // Keep-alive connections would hold close() open.
-        ;(s as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
-        await closed
-      }
-      // Before the store closes: the listener finishes storing, the worker gives back cut-short deliveries.
-      await notifications.stop()
-      await changes.close()
-      await store.close()
+    stop() {
+      // Idempotent: a second call waits for the first.
+      stopping ??= shutdown()
+      return stopping
     },
+  }
+  let stopping: Promise<void> | undefined
+  async function shutdown() {
+    await Promise.all([...indexers.values()].map((i) => i.stop()))
+    // After the indexers: no follower may start while this process still commits.
+    await leadership?.stop()
+    indexing.clear()
+    // Open event streams would hold the server's close() open.
+    live.close()
+    if (server) {
+      const s = server
+      const closed = new Promise<void>((resolve) => s.close(() => resolve()))
+      // Keep-alive connections would hold close() open.
+      ;(s as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
+      await closed
+    }
+    // Before the store closes: the listener finishes storing, the worker gives back cut-short deliveries.
+    await notifications.stop()
+    await changes.close()
+    await store.close()
   }
   return gateway
 }

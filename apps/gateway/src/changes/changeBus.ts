@@ -49,6 +49,11 @@ export interface ChangeBus {
   /** Delivers to every subscriber of every process; never throws (a failing listener is logged). */
   publish(change: Change): void
   subscribe(listener: ChangeListener): () => void
+  /**
+   * Called when changes of other processes may have been missed (the PostgreSQL LISTEN connection dropped
+   * and came back): whoever mirrors state from the bus (a live stream) must refetch. Absent on the local bus.
+   */
+  onGap?(listener: () => void): () => void
   close(): Promise<void>
 }
 

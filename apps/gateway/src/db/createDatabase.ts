@@ -8,7 +8,13 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema.ts'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
-export type Store = { db: Database; kind: 'pglite' | 'postgres'; close(): Promise<void> }
+export type Store = {
+  db: Database
+  kind: 'pglite' | 'postgres'
+  /** PostgreSQL only: the server and pool, for what needs its own sessions (LISTEN/NOTIFY, advisory locks). */
+  postgres?: { url: string; pool: import('pg').Pool }
+  close(): Promise<void>
+}
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'migrations')
 /** Serialises migrations when several gateway processes start against one PostgreSQL. */
@@ -33,7 +39,7 @@ export async function createDatabase(options: { databaseUrl?: string; dataDir?: 
       await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK])
       lock.release()
     }
-    return { db, kind: 'postgres', close: () => pool.end() }
+    return { db, kind: 'postgres', postgres: { url, pool }, close: () => pool.end() }
   }
 
   const { PGlite } = await import('@electric-sql/pglite')

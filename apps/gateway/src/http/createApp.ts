@@ -25,6 +25,8 @@ import { createDataDecoder } from '../modules/dataDecoder/decodeData.ts'
 import { createDelegatesRepository } from '../modules/delegates/delegates.repository.ts'
 import { createDelegatesRoutes } from '../modules/delegates/delegates.routes.ts'
 import { createHealthRoutes } from '../modules/health/health.routes.ts'
+import { createLiveRoutes } from '../modules/live/live.routes.ts'
+import { createLiveHub, type LiveHub } from '../modules/live/liveStreams.ts'
 import { createMessagesRepository } from '../modules/messages/messages.repository.ts'
 import { createMessagesRoutes } from '../modules/messages/messages.routes.ts'
 import { createNotificationFeedRoutes } from '../modules/notifications/notificationFeed.routes.ts'
@@ -51,6 +53,10 @@ export type AppDependencies = {
   store: Store
   /** Where committed changes are published (live updates, notifications); an in-process bus when absent. */
   changes?: ChangeBus
+  /** Open live-update streams (GET /v1/live); one over `changes` with default limits when absent. */
+  live?: LiveHub
+  /** Chains this process indexes now (shown by /health). */
+  indexing?: () => number[]
   web?: Hono
   /** Operator ABIs for the data decoder (config `abis`). */
   abis?: readonly ExtraAbi[]
@@ -80,6 +86,8 @@ const nodeUnreachable = (error: unknown) =>
 export function createApp({
   store,
   changes = createLocalChangeBus(),
+  live = createLiveHub(changes),
+  indexing,
   web,
   abis = [],
   fiatRates = DEFAULT_FIAT_RATES,
@@ -115,7 +123,8 @@ export function createApp({
       await next()
     })
 
-  app.route('/', createHealthRoutes(store))
+  app.route('/', createHealthRoutes(store, { indexing }))
+  app.route('/', createLiveRoutes({ hub: live }))
   const chains = createChainsRepository(store.db)
   app.route('/', createChainsRoutes({ chains }))
   const safes = createSafesRepository(store.db)

@@ -2,6 +2,7 @@
 // that adapt to what the node accepts), then tails new blocks (a newHeads subscription when the chain has a
 // WebSocket URL, else polling), re-checking recent hashes for reorgs.
 import { type Address, createPublicClient, getAddress, type Hex, type PublicClient, webSocket } from 'viem'
+import type { Change, ChangeBus } from '../changes/changeBus.ts'
 import type { ChainConfig } from '../config/chainConfig.ts'
 import type { Database } from '../db/createDatabase.ts'
 import { createRpcClient } from '../rpc/rpcClient.ts'
@@ -15,6 +16,7 @@ import { processTransfers } from './processTransfers.ts'
 import type { SafeRow } from './rows.ts'
 import { createMasterCopyResolver, singletonCandidates } from './singletons.ts'
 import { enrichTokens } from './tokenMetadata.ts'
+import { windowChanges } from './windowChanges.ts'
 
 export type IndexerOptions = {
   /** How often to look for new blocks (ms) when the chain has no WebSocket URL. */
@@ -29,6 +31,8 @@ export type IndexerOptions = {
   onError?: (error: unknown) => void
   /** Used for http(s) tokenURI documents (tests pass a stub). */
   fetch?: typeof fetch
+  /** Where each committed window (and reorg) is published, after its transaction commits. */
+  changes?: ChangeBus
 }
 
 export type Indexer = {
@@ -133,10 +137,19 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       const rebuilt = new Map<Address, SafeRow>()
       if (affected.length) await process(remaining, rebuilt, { replay: true })
       await store.rollback(stored.number, affected, [...rebuilt.values()], fork)
+      publish([
+        {
+          type: 'BLOCK_INDEXED',
+          chainId: chain.chainId,
+          blockNumber: fork.blockNumber,
+          safes: affected.map((a) => getAddress(a)),
+        },
+      ])
       return fork
     }
     // Deeper than the window: start over.
     await store.reset()
+    publish([{ type: 'BLOCK_INDEXED', chainId: chain.chainId, blockNumber: -1, safes: [] }])
     return initialCursor()
   }
 
@@ -185,18 +198,32 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       const keptBlocks = [...hashes.keys()]
         .filter((number) => number > head - reorgWindow)
         .map((number) => ({ number, hash: hashes.get(number) as Hex, timestamp: times.get(number) ?? 0 }))
+      const previous = cursor.blockNumber
       cursor = { ...cursor, blockNumber: end.number, blockHash: end.hash }
+      const changedSafes = [...out.changedSafes].map((a) => safes.get(a) as SafeRow)
+      const transfers = [...out.transfers, ...tokens.transfers]
       await store.commitWindow({
+        previous,
         kept: out.kept,
-        safes: [...out.changedSafes].map((a) => safes.get(a) as SafeRow),
+        safes: changedSafes,
         multisig: out.multisig,
         modules: out.modules,
-        transfers: [...out.transfers, ...tokens.transfers],
+        transfers,
         history: [...out.history, ...tokens.history],
         blocks: [...keptBlocks.filter((b) => b.number !== end.number), end],
         cursor,
       })
       cursorBlock = end.number
+      publish(
+        windowChanges({
+          chainId: chain.chainId,
+          blockNumber: end.number,
+          safes: changedSafes,
+          multisig: out.multisig,
+          modules: out.modules,
+          transfers,
+        }),
+      )
       from = end.number + 1
     }
     cursorBlock = cursor.blockNumber
@@ -205,15 +232,27 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     return { head }
   }
 
+  const publish = (changes: Change[]) => {
+    for (const change of changes) options.changes?.publish(change)
+  }
+
   const indexer: Indexer = {
     sync() {
-      running ??= syncOnce().finally(() => {
-        running = undefined
-      })
+      running ??= syncOnce()
+        .catch((error) => {
+          // What it knew may be stale (e.g. the cursor moved under it): reload it on the next attempt.
+          knownSafes = undefined
+          throw error
+        })
+        .finally(() => {
+          running = undefined
+        })
       return running
     },
     start() {
       stopped = false
+      // Another process may have indexed while this one did not (leadership moved): reload what it knows.
+      knownSafes = undefined
       const tick = async () => {
         if (running) {
           again = true

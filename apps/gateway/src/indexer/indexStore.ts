@@ -95,6 +95,8 @@ export function createIndexStore(db: Database, chainId: number) {
     },
 
     async commitWindow(w: {
+      /** The cursor's block this window continues from: the commit fails if the stored cursor moved elsewhere. */
+      previous?: number
       kept: RawLog[]
       safes: SafeRow[]
       multisig: MultisigRow[]
@@ -105,6 +107,19 @@ export function createIndexStore(db: Database, chainId: number) {
       cursor: Cursor
     }): Promise<void> {
       await db.transaction(async (tx) => {
+        // Fencing: should two processes ever index the chain at once (a leader that lost its lock but not yet
+        // noticed), the row lock serialises them and the later one finds the cursor moved, and rolls back.
+        if (w.previous !== undefined) {
+          const [row] = await tx
+            .select({ blockNumber: indexerCursors.blockNumber })
+            .from(indexerCursors)
+            .where(eq(indexerCursors.chainId, chainId))
+            .for('update')
+          if (row && row.blockNumber !== w.previous)
+            throw new Error(
+              `the cursor of chain ${chainId} moved to ${row.blockNumber} (another indexer?), expected ${w.previous}`,
+            )
+        }
         await bulkInsert(
           tx,
           logs,

@@ -2,7 +2,12 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { type Database, ping } from '../../db/createDatabase.ts'
 
 const HealthSchema = z
-  .object({ status: z.enum(['ok', 'unavailable']), database: z.string() })
+  .object({
+    status: z.enum(['ok', 'unavailable']),
+    database: z.string(),
+    /** Chains this process indexes now (on PostgreSQL, those whose leader lock it holds). */
+    indexing: z.array(z.number()),
+  })
   .openapi('Health')
 
 const health = createRoute({
@@ -15,11 +20,15 @@ const health = createRoute({
   },
 })
 
-export function createHealthRoutes({ db, kind }: { db: Database; kind: string }) {
+export function createHealthRoutes(
+  { db, kind }: { db: Database; kind: string },
+  { indexing = () => [] }: { indexing?: () => number[] } = {},
+) {
   return new OpenAPIHono().openapi(health, async (c) => {
     const ok = await ping(db).catch(() => false)
+    const body = { database: kind, indexing: indexing().sort((a, b) => a - b) }
     return ok
-      ? c.json({ status: 'ok' as const, database: kind }, 200)
-      : c.json({ status: 'unavailable' as const, database: kind }, 503)
+      ? c.json({ status: 'ok' as const, ...body }, 200)
+      : c.json({ status: 'unavailable' as const, ...body }, 503)
   })
 }
