@@ -24,11 +24,14 @@ import { createDataDecoderRoutes } from '../modules/dataDecoder/dataDecoder.rout
 import { createDataDecoder } from '../modules/dataDecoder/decodeData.ts'
 import { createDelegatesRepository } from '../modules/delegates/delegates.repository.ts'
 import { createDelegatesRoutes } from '../modules/delegates/delegates.routes.ts'
+import { createExportRoutes } from '../modules/export/export.routes.ts'
 import { createHealthRoutes } from '../modules/health/health.routes.ts'
 import { createLiveRoutes } from '../modules/live/live.routes.ts'
 import { createLiveHub, type LiveHub } from '../modules/live/liveStreams.ts'
 import { createMessagesRepository } from '../modules/messages/messages.repository.ts'
 import { createMessagesRoutes } from '../modules/messages/messages.routes.ts'
+import { createNotesRepository } from '../modules/notes/notes.repository.ts'
+import { createNotesRoutes } from '../modules/notes/notes.routes.ts'
 import { createNotificationFeedRoutes } from '../modules/notifications/notificationFeed.routes.ts'
 import { createNotificationsRepository } from '../modules/notifications/notifications.repository.ts'
 import { createNotificationsRoutes } from '../modules/notifications/notifications.routes.ts'
@@ -141,6 +144,9 @@ export function createApp({
   app.route('/', createAuthRoutes({ auth, chains, rpc }))
   const addressBook = createAddressBookRepository(store.db)
   app.route('/', createAddressBookRoutes({ auth, chains, rpc, addressBook, changes }))
+  const notes = createNotesRepository(store.db)
+  app.route('/', createNotesRoutes({ auth, chains, rpc, notes, changes }))
+  app.route('/', createExportRoutes({ auth, chains, safes, rpc, transactions, notes }))
   app.route('/', createDelegatesRoutes({ chains, delegates, rpc }))
   const notifications = createNotificationsRepository(store.db)
   app.route('/', createNotificationsRoutes({ chains, safes, rpc, notifications }))
