@@ -81,6 +81,16 @@ const SIGNED_WRITES = new Set([
   'DELETE /v1/chains/{chainId}/transactions/{safeTxHash}',
   'POST /v2/chains/{chainId}/delegates',
   'DELETE /v2/chains/{chainId}/delegates/{delegateAddress}',
+  // Sign-In with Ethereum, and the team data that needs its session (no fuzzed request carries one).
+  'POST /v1/auth/verify',
+  'GET /v1/auth/me',
+  'GET /v1/chains/{chainId}/safes/{safeAddress}/address-book',
+  'PUT /v1/chains/{chainId}/safes/{safeAddress}/address-book/{address}',
+  'DELETE /v1/chains/{chainId}/safes/{safeAddress}/address-book/{address}',
+  'POST /v1/chains/{chainId}/safes/{safeAddress}/address-book/import',
+  'GET /v1/chains/{chainId}/safes/{safeAddress}/notes',
+  'POST /v1/chains/{chainId}/safes/{safeAddress}/notes',
+  'DELETE /v1/chains/{chainId}/safes/{safeAddress}/notes/{noteId}',
   'POST /v1/chains/{chainId}/safes/{safeAddress}/messages',
   'POST /v1/chains/{chainId}/messages/{messageHash}/signatures',
 ])
