@@ -88,6 +88,10 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
       corsOrigins: config.corsOrigins,
       corsAnyOrigin: config.corsAnyOrigin,
     },
+    site: {
+      ...config,
+      publicUrl: () => config.publicUrl ?? (gateway.url || `http://${config.host}:${config.port}`),
+    },
   })
 
   const indexers = new Map<number, Indexer>()

@@ -2,20 +2,33 @@
 // RPC URL has a default, so a minimal entry is `{ "chainId": 31337, "name": "Devnet", "rpcUrl": "http://…" }`.
 import { z } from 'zod'
 
-export const CHAIN_FEATURES = [
-  'ERC721',
-  'SAFE_APPS',
-  'CONTRACT_INTERACTION',
-  'DOMAIN_LOOKUP',
-  'SPENDING_LIMIT',
-  'EIP1559',
-  'SAFE_TX_GAS_OPTIONAL',
-  'TX_SIMULATION',
-  'EIP1271',
-] as const
+/** A chain feature key as Safe{Wallet} reads them (`ERC721`, `SAFE_APPS`, …): free-form upper snake case, as in CGW. */
+export const featureKey = z
+  .string()
+  .regex(/^[A-Z0-9]+(_[A-Z0-9]+)*$/, 'expected an UPPER_SNAKE_CASE feature key')
+
+/**
+ * Changes to the features the gateway derives for a chain (what is built, configured and deployed): `add`
+ * advertises more, `remove` hides some. A plain list is read as `add` (the older form of this setting).
+ */
+export const featureOverridesSchema = z
+  .union([
+    z.array(featureKey).transform((add) => ({ add, remove: [] as string[] })),
+    z.strictObject({ add: z.array(featureKey).default([]), remove: z.array(featureKey).default([]) }),
+  ])
+  .default({ add: [], remove: [] })
 
 const hexAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed 20-byte address')
 const url = z.url({ protocol: /^(https?|wss?)$/ })
+/** An absolute http(s) URL holding the placeholder, e.g. `https://etherscan.io/address/{{address}}`. */
+const explorerTemplate = (placeholder: string) =>
+  z.string().refine(
+    (v) => {
+      const filled = v.replaceAll(placeholder, 'x')
+      return v.includes(placeholder) && URL.canParse(filled) && /^https?:$/.test(new URL(filled).protocol)
+    },
+    { message: `expected an http(s) URL template with ${placeholder}` },
+  )
 
 const gasPriceSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ORACLE'), uri: url, gasParameter: z.string(), gweiFactor: z.string() }),
@@ -39,18 +52,27 @@ export const chainConfigSchema = z.strictObject({
   wsUrl: z.url({ protocol: /^wss?$/ }).optional(),
   /** RPC URL handed to browsers (defaults to the first rpcUrl). */
   publicRpcUrl: url.optional(),
+  /**
+   * Block explorer URL templates (`{{address}}`, `{{txHash}}`; `api` with `{{module}}`, `{{action}}`…). Absent:
+   * the chain's links point at this gateway's own explorer pages.
+   */
   explorer: z
-    .strictObject({ address: z.string(), txHash: z.string(), api: z.string().default('') })
-    .default({ address: '', txHash: '', api: '' }),
+    .strictObject({
+      address: explorerTemplate('{{address}}'),
+      txHash: explorerTemplate('{{txHash}}'),
+      api: z.union([z.literal('').transform(() => undefined), z.url()]).optional(),
+    })
+    .optional(),
   nativeCurrency: z
     .strictObject({
       name: z.string(),
       symbol: z.string(),
       decimals: z.number().int().min(0).max(36),
-      logoUri: z.string().default(''),
+      /** Absent: the gateway's default coin logo. */
+      logoUri: z.url().optional(),
     })
-    .default({ name: 'Ether', symbol: 'ETH', decimals: 18, logoUri: '' }),
-  features: z.array(z.enum(CHAIN_FEATURES)).default([...CHAIN_FEATURES]),
+    .default({ name: 'Ether', symbol: 'ETH', decimals: 18 }),
+  features: featureOverridesSchema,
   gasPrice: z.array(gasPriceSchema).default([]),
   /** First block the indexer reads. */
   startBlock: z.number().int().min(0).default(0),
@@ -58,7 +80,8 @@ export const chainConfigSchema = z.strictObject({
   reorgWindow: z.number().int().min(1).max(10_000).default(64),
   l2: z.boolean().default(true),
   isTestnet: z.boolean().default(false),
-  logoUri: z.string().nullable().default(null),
+  /** Absent: the gateway's default chain logo. */
+  logoUri: z.url().optional(),
   theme: z
     .strictObject({ textColor: z.string(), backgroundColor: z.string() })
     .default({ textColor: '#ffffff', backgroundColor: '#12ff80' }),
@@ -88,3 +111,26 @@ export const chainConfigSchema = z.strictObject({
 })
 
 export type ChainConfig = z.infer<typeof chainConfigSchema>
+
+/** Default logos the gateway serves (modules/chains/logos.routes.ts). */
+export const DEFAULT_LOGO_PATHS = { chain: '/logos/chain.svg', native: '/logos/native.svg' } as const
+
+/**
+ * The URLs a chain publishes, none of them empty: the configured ones, else the gateway's own (its default
+ * logos, and its explorer pages for a chain without an explorer). `publicUrl` is the gateway's public origin.
+ */
+export function chainUrls(config: ChainConfig, publicUrl: string) {
+  const base = publicUrl.replace(/\/+$/, '')
+  const own = `${base}/explorer/${config.chainId}`
+  return {
+    chainLogoUri: config.logoUri ?? `${base}${DEFAULT_LOGO_PATHS.chain}`,
+    nativeLogoUri: config.nativeCurrency.logoUri ?? `${base}${DEFAULT_LOGO_PATHS.native}`,
+    explorer: {
+      address: config.explorer?.address ?? `${own}/address/{{address}}`,
+      txHash: config.explorer?.txHash ?? `${own}/tx/{{txHash}}`,
+      api:
+        config.explorer?.api ??
+        `${base}/v1/chains/${config.chainId}/explorer/api?module={{module}}&action={{action}}&address={{address}}&apiKey={{apiKey}}`,
+    },
+  }
+}

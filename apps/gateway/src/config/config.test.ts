@@ -19,7 +19,11 @@ describe('loadConfig', () => {
       startBlock: 0,
       devnet: false,
     })
-    expect(config.chains[0]?.features).toContain('SAFE_APPS')
+    // Features are derived from what the gateway serves; the chain's own list only changes them.
+    expect(config.chains[0]?.features).toEqual({ add: [], remove: [] })
+    expect(config.serviceKeys).toHaveProperty('WALLET_WEB')
+    expect(config.safeApps).toEqual([])
+    expect(config.publicUrl).toBeUndefined()
   })
 
   it('args: a config file, overridden by environment variables', () => {

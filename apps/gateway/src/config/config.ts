@@ -8,6 +8,7 @@ import { AbiEntryError, parseAbiEntries } from '../modules/dataDecoder/abiRegist
 import { webhooksSchema } from '../modules/notifications/webhooks/webhookConfig.ts'
 import { chainConfigSchema } from './chainConfig.ts'
 import { HTTP_ENV_KEYS, httpFileShape, httpSettingsShape } from './httpConfig.ts'
+import { SITE_ENV_KEYS, siteFileShape, siteSettingsShape } from './siteConfig.ts'
 
 /**
  * An ABI the data decoder should know: human-readable signatures (viem parseAbi) or JSON ABI items, optionally
@@ -86,6 +87,7 @@ const fileSchema = z.strictObject({
   webhooks: webhooksSchema.optional(),
   adminToken: z.string().optional(),
   ...httpFileShape,
+  ...siteFileShape,
 })
 
 /** A fixed demo table so balances show fiat values offline; operators replace it (config `fiatRates`). */
@@ -134,6 +136,7 @@ export const configSchema = z
     /** Bearer token of the operator's routes (the webhook delivery log); those routes are off without it. */
     adminToken: z.string().min(16, 'expected at least 16 characters').optional(),
     ...httpSettingsShape,
+    ...siteSettingsShape,
   })
   .superRefine((config, ctx) => {
     const seen = new Set<number>()
@@ -165,6 +168,7 @@ export const ENV_KEYS = {
   CONCORD_WEBHOOKS: 'webhooks',
   CONCORD_ADMIN_TOKEN: 'adminToken',
   ...HTTP_ENV_KEYS,
+  ...SITE_ENV_KEYS,
 } as const
 
 export class ConfigError extends Error {

@@ -7,6 +7,7 @@ import { BaseError, HttpRequestError, TimeoutError, WebSocketRequestError } from
 import { type ChangeBus, createLocalChangeBus } from '../changes/changeBus.ts'
 import { DEFAULT_FIAT_RATES } from '../config/config.ts'
 import { DEFAULT_MAX_BODY_BYTES, type HttpSettings } from '../config/httpConfig.ts'
+import { DEFAULT_SITE, type SiteSettings } from '../config/siteConfig.ts'
 import type { Store } from '../db/createDatabase.ts'
 import { createAddressBookRepository } from '../modules/addressBook/addressBook.repository.ts'
 import { createAddressBookRoutes } from '../modules/addressBook/addressBook.routes.ts'
@@ -15,8 +16,15 @@ import { createAuthRoutes } from '../modules/auth/auth.routes.ts'
 import { createBalancesRepository } from '../modules/balances/balances.repository.ts'
 import { createBalancesRoutes } from '../modules/balances/balances.routes.ts'
 import { createStaticPriceSource, type PriceSource } from '../modules/balances/priceSource.ts'
+import { createSafeBalancesRepository } from '../modules/balances/safeBalances.repository.ts'
+import { createAboutRoutes } from '../modules/chains/about.routes.ts'
+import { createChainFeatures } from '../modules/chains/chainFeatures.ts'
 import { createChainsRepository } from '../modules/chains/chains.repository.ts'
 import { createChainsRoutes } from '../modules/chains/chains.routes.ts'
+import { createChainsV2Routes } from '../modules/chains/chainsV2.routes.ts'
+import { createIndexingRepository } from '../modules/chains/indexing.repository.ts'
+import { createLogosRoutes } from '../modules/chains/logos.routes.ts'
+import { createPublicRpcRoutes } from '../modules/chains/publicRpc.routes.ts'
 import { createCollectiblesRepository } from '../modules/collectibles/collectibles.repository.ts'
 import { createCollectiblesRoutes } from '../modules/collectibles/collectibles.routes.ts'
 import type { ExtraAbi } from '../modules/dataDecoder/abiRegistry.ts'
@@ -24,6 +32,7 @@ import { createDataDecoderRoutes } from '../modules/dataDecoder/dataDecoder.rout
 import { createDataDecoder } from '../modules/dataDecoder/decodeData.ts'
 import { createDelegatesRepository } from '../modules/delegates/delegates.repository.ts'
 import { createDelegatesRoutes } from '../modules/delegates/delegates.routes.ts'
+import { createExplorerRoutes } from '../modules/explorer/explorer.routes.ts'
 import { createExportRoutes } from '../modules/export/export.routes.ts'
 import { createHealthRoutes } from '../modules/health/health.routes.ts'
 import { createLiveRoutes } from '../modules/live/live.routes.ts'
@@ -33,16 +42,19 @@ import { createMessagesRoutes } from '../modules/messages/messages.routes.ts'
 import { createNotesRepository } from '../modules/notes/notes.repository.ts'
 import { createNotesRoutes } from '../modules/notes/notes.routes.ts'
 import { createNotificationFeedRoutes } from '../modules/notifications/notificationFeed.routes.ts'
-import { createNotificationPreferencesRoutes } from '../modules/notifications/notificationPreferences.routes.ts'
 import { createNotificationsRepository } from '../modules/notifications/notifications.repository.ts'
 import { createNotificationsRoutes } from '../modules/notifications/notifications.routes.ts'
 import { createWebhookAdminRoutes } from '../modules/notifications/webhooks/webhookAdmin.routes.ts'
 import { createWebhookDeliveriesRepository } from '../modules/notifications/webhooks/webhookDeliveries.repository.ts'
+import { createPositionsRoutes } from '../modules/positions/positions.routes.ts'
+import { createSafeAppsRoutes } from '../modules/safeApps/safeApps.routes.ts'
 import { createSafeEstimationsRoutes } from '../modules/safes/safeEstimations.routes.ts'
+import { createSafeOverviewsRoutes } from '../modules/safes/safeOverviews.routes.ts'
 import { createSafesRepository } from '../modules/safes/safes.repository.ts'
 import { createSafesRoutes } from '../modules/safes/safes.routes.ts'
 import { createSimulationRepository } from '../modules/simulation/simulation.repository.ts'
 import { createSimulationRoutes } from '../modules/simulation/simulation.routes.ts'
+import { createTargetedMessagingRoutes } from '../modules/targetedMessaging/targetedMessaging.routes.ts'
 import { createProposalsRepository } from '../modules/transactions/proposals.repository.ts'
 import { createTransactionsRepository } from '../modules/transactions/transactions.repository.ts'
 import { createTransactionsRoutes } from '../modules/transactions/transactions.routes.ts'
@@ -72,6 +84,8 @@ export type AppDependencies = {
   adminToken?: string
   /** Body limit, proxy trust and CORS (config `maxBodyBytes`, `trustProxy`, `corsOrigins`, `corsAnyOrigin`). */
   http?: Partial<HttpSettings>
+  /** Public URL, Safe Apps and service keys (config `publicUrl`, `safeApps`, `serviceKeys`). */
+  site?: SiteSettings
 }
 
 const DEFAULT_HTTP: HttpSettings = {
@@ -98,6 +112,7 @@ export function createApp({
   priceSource,
   adminToken,
   http: httpOverrides,
+  site = DEFAULT_SITE,
 }: AppDependencies) {
   const http = { ...DEFAULT_HTTP, ...httpOverrides }
   const app = new OpenAPIHono({
@@ -130,7 +145,16 @@ export function createApp({
   app.route('/', createHealthRoutes(store, { indexing }))
   app.route('/', createLiveRoutes({ hub: live }))
   const chains = createChainsRepository(store.db)
-  app.route('/', createChainsRoutes({ chains }))
+  const rpc = createRpcClients()
+  const features = createChainFeatures({ rpc, routes: () => app.routes, site })
+  app.route('/', createChainsRoutes({ chains, features, site }))
+  app.route('/', createChainsV2Routes({ chains, features, site }))
+  app.route(
+    '/',
+    createAboutRoutes({ chains, indexing: createIndexingRepository({ db: store.db, rpc }), site }),
+  )
+  app.route('/', createPublicRpcRoutes({ chains }))
+  app.route('/', createLogosRoutes())
   const safes = createSafesRepository(store.db)
   const decoder = createDataDecoder({ extraAbis: abis })
   const proposals = createProposalsRepository(store.db)
@@ -139,7 +163,6 @@ export function createApp({
   app.route('/', createSafeEstimationsRoutes({ chains, safes, proposals }))
   app.route('/', createDataDecoderRoutes({ chains, decoder }))
   const transactions = createTransactionsRepository(store.db)
-  const rpc = createRpcClients()
   const delegates = createDelegatesRepository(store.db)
   const auth = createAuthRepository(store.db, { origins: http.corsOrigins })
   app.route('/', createAuthRoutes({ auth, chains, rpc }))
@@ -152,10 +175,6 @@ export function createApp({
   const notifications = createNotificationsRepository(store.db)
   app.route('/', createNotificationsRoutes({ chains, safes, rpc, notifications }))
   app.route('/', createNotificationFeedRoutes({ notifications }))
-  app.route(
-    '/',
-    createNotificationPreferencesRoutes({ auth, chains, safes, rpc, notifications, changes }),
-  )
   const deliveries = createWebhookDeliveriesRepository(store.db)
   app.route('/', createWebhookAdminRoutes({ deliveries, adminToken }))
   app.route('/', createMessagesRoutes({ chains, safes, messages, rpc, changes }))
@@ -173,10 +192,14 @@ export function createApp({
     }),
   )
   const prices = priceSource ?? createStaticPriceSource(fiatRates)
-  app.route(
-    '/',
-    createBalancesRoutes({ chains, safes, balances: createBalancesRepository(store.db), rpc, prices }),
-  )
+  const balances = createBalancesRepository(store.db)
+  const safeBalances = createSafeBalancesRepository({ balances, rpc, prices, publicUrl: site.publicUrl })
+  app.route('/', createBalancesRoutes({ chains, safes, safeBalances, prices }))
+  app.route('/', createSafeOverviewsRoutes({ chains, safes, proposals, safeBalances }))
+  app.route('/', createPositionsRoutes({ chains }))
+  app.route('/', createTargetedMessagingRoutes())
+  app.route('/', createSafeAppsRoutes({ chains, site }))
+  app.route('/', createExplorerRoutes({ chains, safes, rpc }))
   app.route(
     '/',
     createSimulationRoutes({ chains, safes, simulation: createSimulationRepository(store.db), rpc }),

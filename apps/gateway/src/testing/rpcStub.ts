@@ -15,17 +15,36 @@ const NOTHING_SIMULATED = encodeFunctionResult({
   result: [true, '0x', 0n, [], []],
 })
 
+/** The only block: number 1, a minute past the epoch, no base fee (a legacy chain). */
+const BLOCK_ONE = {
+  number: '0x1',
+  hash: `0x${'0b'.repeat(32)}`,
+  parentHash: ZERO_WORD,
+  timestamp: '0x3c',
+  gasLimit: '0x1c9c380',
+  gasUsed: '0x0',
+  miner: `0x${'0'.repeat(40)}`,
+  transactions: [],
+  logsBloom: `0x${'0'.repeat(512)}`,
+}
+
 function answer(call: { id?: unknown; method?: unknown; params?: unknown }, chainId: number) {
   const to = Array.isArray(call.params) ? (call.params[0] as { to?: unknown } | undefined)?.to : undefined
   const simulation = typeof to === 'string' && to.toLowerCase() === SIMULATOR_ADDRESS.toLowerCase()
-  const result: Record<string, string> = {
+  const result: Record<string, unknown> = {
     eth_chainId: `0x${chainId.toString(16)}`,
     eth_blockNumber: '0x1',
     eth_getBalance: '0x0',
     eth_call: simulation ? NOTHING_SIMULATED : ZERO_WORD,
     eth_getCode: '0x',
+    eth_getTransactionCount: '0x0',
+    eth_getBlockByNumber: BLOCK_ONE,
+    // No transaction is known.
+    eth_getTransactionByHash: null,
+    eth_getTransactionReceipt: null,
   }
-  const value = typeof call.method === 'string' ? result[call.method] : undefined
+  const value =
+    typeof call.method === 'string' && Object.hasOwn(result, call.method) ? result[call.method] : undefined
   return value === undefined
     ? { jsonrpc: '2.0', id: call.id ?? null, error: { code: -32601, message: 'Method not found' } }
     : { jsonrpc: '2.0', id: call.id ?? null, result: value }

@@ -5,6 +5,7 @@ import { createTestConfig } from '../../testing/createTestConfig.ts'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabases.ts'
 
 const CHAIN_COUNT = 25
+const PUBLIC_URL = 'https://concord.test'
 
 describe.each(testDatabaseKinds())('chains routes on %s', (kind) => {
   let gateway: Gateway
@@ -28,12 +29,20 @@ describe.each(testDatabaseKinds())('chains routes on %s', (kind) => {
         api: '',
       },
       gasPrice: [{ type: 'FIXED' as const, weiValue: '1000000000' }],
+      ...(i === 3 ? { features: { add: ['TX_NOTES'], remove: ['ERC721'] }, explorer: undefined } : {}),
       // The devnet's own node is public; every other chain's rpcUrl holds a key.
       ...(i === 0 ? {} : { rpcUrl: [`https://rpc.example/v3/secret-key-${i}`] }),
       ...(i === 2 ? { publicRpcUrl: 'https://public.example/' } : {}),
     }))
-    gateway = await createGateway(createTestConfig({ databaseUrl: database.url, chains }))
-  })
+    gateway = await createGateway(
+      createTestConfig({
+        databaseUrl: database.url,
+        chains,
+        publicUrl: PUBLIC_URL,
+        serviceKeys: { WALLET_WEB: { remove: ['DELETE_TX'] }, MOBILE: {} },
+      }),
+    )
+  }, 60_000)
   afterAll(async () => {
     await gateway?.stop()
     await database?.drop()
@@ -50,7 +59,14 @@ describe.each(testDatabaseKinds())('chains routes on %s', (kind) => {
       shortName: 'dev',
       isTestnet: true,
       l2: true,
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18, logoUri: '' },
+      nativeCurrency: {
+        name: 'Ether',
+        symbol: 'ETH',
+        decimals: 18,
+        logoUri: `${PUBLIC_URL}/logos/native.svg`,
+      },
+      chainLogoUri: `${PUBLIC_URL}/logos/chain.svg`,
+      transactionService: PUBLIC_URL,
       rpcUri: { authentication: 'NO_AUTHENTICATION', value: 'http://127.0.0.1:8545' },
       publicRpcUri: { authentication: 'NO_AUTHENTICATION', value: 'http://127.0.0.1:8545' },
       safeAppsRpcUri: { authentication: 'NO_AUTHENTICATION', value: 'http://127.0.0.1:8545' },
@@ -58,15 +74,19 @@ describe.each(testDatabaseKinds())('chains routes on %s', (kind) => {
         address: 'https://scan.test/address/{{address}}',
         txHash: 'https://scan.test/tx/{{txHash}}',
       },
-      gasPrice: [{ type: 'FIXED', weiValue: '1000000000' }],
+      gasPrice: [{ type: 'fixed', weiValue: '1000000000' }],
       ensRegistryAddress: null,
       theme: { textColor: expect.any(String), backgroundColor: expect.any(String) },
       recommendedMasterCopyVersion: '1.4.1',
     })
     expect(chain.contractAddresses.safeSingletonAddress).toBe(safeV141.safeL2)
+    // Backed by mounted routes; no Safe App is configured and no ENS registry: neither is advertised.
     expect(chain.features).toEqual(
-      expect.arrayContaining(['ERC721', 'SAFE_APPS', 'EIP1559', 'EIP1271', 'SAFE_TX_GAS_OPTIONAL']),
+      expect.arrayContaining(['DELETE_TX', 'ERC721', 'PROPOSERS', 'SAFE_TX_GAS_OPTIONAL']),
     )
+    expect(chain.features).not.toContain('SAFE_APPS')
+    expect(chain.features).not.toContain('DOMAIN_LOOKUP')
+    expect(chain.features).toEqual([...chain.features].sort())
   })
 
   it('GET /v1/chains: first page with an absolute next link', async () => {
@@ -112,7 +132,7 @@ describe.each(testDatabaseKinds())('chains routes on %s', (kind) => {
   it('behavior: a chain without publicRpcUrl never publishes its rpcUrl', async () => {
     const chain: any = await getJson('/v1/chains/1001')
     for (const key of ['rpcUri', 'publicRpcUri', 'safeAppsRpcUri'])
-      expect(chain[key]).toEqual({ authentication: 'UNKNOWN', value: '' })
+      expect(chain[key]).toEqual({ authentication: 'UNKNOWN', value: `${PUBLIC_URL}/v1/chains/1001/rpc` })
     expect(JSON.stringify(await getJson('/v1/chains'))).not.toContain('secret-key')
   })
 

@@ -1,9 +1,12 @@
 import { knownMasterCopies } from '@concord/safe/deployments'
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { getAddress } from 'viem'
+import type { ChainConfig } from '../../config/chainConfig.ts'
+import type { SiteSettings } from '../../config/siteConfig.ts'
 import { parseCursor, toPage } from '../../http/pagination.ts'
 import { requireChain } from '../../http/require.ts'
 import { ChainIdParam, CursorQuery, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
+import type { ChainFeatures } from './chainFeatures.ts'
 import { toChain } from './chains.mapper.ts'
 import type { ChainsRepository } from './chains.repository.ts'
 import { ChainPageSchema, ChainSchema, MasterCopySchema } from './chains.schemas.ts'
@@ -35,15 +38,26 @@ const getMasterCopies = createRoute({
   },
 })
 
-export function createChainsRoutes({ chains }: { chains: ChainsRepository }) {
+export type ChainsRoutesDeps = { chains: ChainsRepository; features: ChainFeatures; site: SiteSettings }
+
+/** The Chain shape with its v1 features, or with a service key's v2 features. */
+export const chainView = async (deps: ChainsRoutesDeps, config: ChainConfig, serviceKey?: string) =>
+  toChain(config, {
+    publicUrl: deps.site.publicUrl(),
+    features: serviceKey ? await deps.features.v2(config, serviceKey) : await deps.features.v1(config),
+  })
+
+export function createChainsRoutes(deps: ChainsRoutesDeps) {
+  const { chains } = deps
   return new OpenAPIHono()
     .openapi(listChains, async (c) => {
       const page = parseCursor(c.req.valid('query').cursor)
       const { count, items } = await chains.page(page)
-      return c.json(toPage(c.req.raw, page, count, items.map(toChain)), 200)
+      const results = await Promise.all(items.map((config) => chainView(deps, config)))
+      return c.json(toPage(c.req.raw, page, count, results), 200)
     })
     .openapi(getChain, async (c) =>
-      c.json(toChain(await requireChain(chains, c.req.valid('param').chainId)), 200),
+      c.json(await chainView(deps, await requireChain(chains, c.req.valid('param').chainId)), 200),
     )
     .openapi(getMasterCopies, async (c) => {
       const config = await requireChain(chains, c.req.valid('param').chainId)

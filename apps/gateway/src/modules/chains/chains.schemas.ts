@@ -1,4 +1,4 @@
-// The CGW Chain shape (cgw-api.md §8.1).
+// The CGW Chain shape (cgw-api.md §8.1, cgw-more §1.4): gas price types in lower case, as CGW emits them.
 import { z } from '@hono/zod-openapi'
 import { pageSchema } from '../../http/schemas.ts'
 
@@ -8,19 +8,21 @@ const RpcUri = z.object({
 })
 
 const GasPrice = z.union([
-  z.object({ type: z.literal('ORACLE'), uri: z.string(), gasParameter: z.string(), gweiFactor: z.string() }),
-  z.object({ type: z.literal('FIXED'), weiValue: z.string() }),
-  z.object({ type: z.literal('FIXED1559'), maxFeePerGas: z.string(), maxPriorityFeePerGas: z.string() }),
+  z.object({ type: z.literal('oracle'), uri: z.url(), gasParameter: z.string(), gweiFactor: z.string() }),
+  z.object({ type: z.literal('fixed'), weiValue: z.string() }),
+  z.object({ type: z.literal('fixed1559'), maxFeePerGas: z.string(), maxPriorityFeePerGas: z.string() }),
 ])
 
 const address = z.string()
+/** CGW types these as URLs (cgw-more §7): never empty. */
+const url = z.url()
 
 export const ChainSchema = z
   .object({
     chainId: z.string(),
     chainName: z.string(),
     description: z.string(),
-    chainLogoUri: z.string().nullable(),
+    chainLogoUri: url.nullable(),
     l2: z.boolean(),
     isTestnet: z.boolean(),
     zk: z.boolean(),
@@ -29,9 +31,9 @@ export const ChainSchema = z
       name: z.string(),
       symbol: z.string(),
       decimals: z.number(),
-      logoUri: z.string(),
+      logoUri: url,
     }),
-    transactionService: z.string(),
+    transactionService: url,
     blockExplorerUriTemplate: z.object({ address: z.string(), txHash: z.string(), api: z.string() }),
     beaconChainExplorerUriTemplate: z.object({ publicKey: z.string().nullable() }),
     rpcUri: RpcUri,
