@@ -9,6 +9,7 @@ import { useRememberOpenedSafe } from '../../features/safe/useRememberOpenedSafe
 import { NewTransactionLink } from '../../features/tx-flow/components/NewTransactionLink'
 import { WrongNetworkBanner } from '../../features/wallet/components/WrongNetworkBanner'
 import { safeSearch, useCurrentSafe } from '../useCurrentSafe'
+import { useLiveQueryUpdates } from '../useLiveQueryUpdates'
 
 const NAV_ITEMS = [
   { to: '/', label: 'Home', end: true },
@@ -24,6 +25,8 @@ function Shell({ children }: { children: React.ReactNode }) {
   // Every section link keeps the open Safe (`?safe=`).
   const current = useCurrentSafe()
   const search = safeSearch(current)
+  // The open Safe's data refreshes as the gateway pushes changes (polling while it cannot).
+  useLiveQueryUpdates(current)
   useRememberOpenedSafe(
     current.status === 'ok' ? current.chain.chainId : undefined,
     current.status === 'ok' ? current.address : undefined,

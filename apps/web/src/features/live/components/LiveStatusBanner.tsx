@@ -1,4 +1,14 @@
+import { useLiveStatus } from '../liveStatus'
+
+const time = (ms: number) => new Date(ms).toLocaleTimeString()
+
 /** Says when the gateway's push channel is down (and since when) while the app falls back to polling. */
 export function LiveStatusBanner() {
-  return null
+  const status = useLiveStatus()
+  if (status.state !== 'offline') return null
+  return (
+    <div className="banner warning" role="status" data-testid="live-offline-banner">
+      Live updates offline since {time(status.since)} — refreshing every {Math.round(status.pollMs / 1000)} s
+    </div>
+  )
 }

@@ -1,0 +1,34 @@
+// Whether live updates flow, shared by the stream (writes) and the banner (reads).
+import { useSyncExternalStore } from 'react'
+
+export type LiveStatus =
+  /** No Safe open, or the gateway has no live stream (e.g. Safe's public gateway): nothing to say. */
+  | { state: 'idle' }
+  | { state: 'connecting' }
+  | { state: 'live' }
+  /** The stream is down: the app refreshes every `pollMs` and retries the stream. */
+  | { state: 'offline'; since: number; pollMs: number }
+
+let status: LiveStatus = { state: 'idle' }
+const listeners = new Set<() => void>()
+
+export function setLiveStatus(next: LiveStatus): void {
+  // Keep the first `since` while it stays offline.
+  if (next.state === 'offline' && status.state === 'offline') next = { ...next, since: status.since }
+  if (JSON.stringify(next) === JSON.stringify(status)) return
+  status = next
+  for (const listener of listeners) listener()
+}
+
+export const getLiveStatus = (): LiveStatus => status
+
+export function useLiveStatus(): LiveStatus {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    getLiveStatus,
+    getLiveStatus,
+  )
+}
