@@ -42,6 +42,7 @@ import { createMessagesRoutes } from '../modules/messages/messages.routes.ts'
 import { createNotesRepository } from '../modules/notes/notes.repository.ts'
 import { createNotesRoutes } from '../modules/notes/notes.routes.ts'
 import { createNotificationFeedRoutes } from '../modules/notifications/notificationFeed.routes.ts'
+import { createNotificationPreferencesRoutes } from '../modules/notifications/notificationPreferences.routes.ts'
 import { createNotificationsRepository } from '../modules/notifications/notifications.repository.ts'
 import { createNotificationsRoutes } from '../modules/notifications/notifications.routes.ts'
 import { createWebhookAdminRoutes } from '../modules/notifications/webhooks/webhookAdmin.routes.ts'
@@ -175,6 +176,10 @@ export function createApp({
   const notifications = createNotificationsRepository(store.db)
   app.route('/', createNotificationsRoutes({ chains, safes, rpc, notifications }))
   app.route('/', createNotificationFeedRoutes({ notifications }))
+  app.route(
+    '/',
+    createNotificationPreferencesRoutes({ auth, chains, safes, rpc, notifications, changes }),
+  )
   const deliveries = createWebhookDeliveriesRepository(store.db)
   app.route('/', createWebhookAdminRoutes({ deliveries, adminToken }))
   app.route('/', createMessagesRoutes({ chains, safes, messages, rpc, changes }))
