@@ -176,10 +176,7 @@ export function createApp({
   const notifications = createNotificationsRepository(store.db)
   app.route('/', createNotificationsRoutes({ chains, safes, rpc, notifications }))
   app.route('/', createNotificationFeedRoutes({ notifications }))
-  app.route(
-    '/',
-    createNotificationPreferencesRoutes({ auth, chains, safes, rpc, notifications, changes }),
-  )
+  app.route('/', createNotificationPreferencesRoutes({ auth, chains, safes, rpc, notifications, changes }))
   const deliveries = createWebhookDeliveriesRepository(store.db)
   app.route('/', createWebhookAdminRoutes({ deliveries, adminToken }))
   app.route('/', createMessagesRoutes({ chains, safes, messages, rpc, changes }))
