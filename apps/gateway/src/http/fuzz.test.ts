@@ -95,6 +95,13 @@ const SIGNED_WRITES = new Set([
   'DELETE /v1/chains/{chainId}/safes/{safeAddress}/notes/{noteId}',
   'POST /v1/chains/{chainId}/safes/{safeAddress}/messages',
   'POST /v1/chains/{chainId}/messages/{messageHash}/signatures',
+  // Notifications: a registration needs owners' signatures (notifications.devnet.test.ts); a device's feed
+  // needs a registered device; the operator's log the admin token (webhooks.test.ts); preferences a session.
+  'POST /v1/register/notifications',
+  'GET /v1/notifications/devices/{uuid}/events',
+  'POST /v1/notifications/devices/{uuid}/read',
+  'GET /v1/admin/webhooks/deliveries',
+  'PUT /v1/chains/{chainId}/safes/{safeAddress}/notifications/preferences',
 ])
 afterAll(async () => {
   await store.close()
@@ -126,6 +133,7 @@ const plausible: Record<string, fc.Arbitrary<string>> = {
     { weight: 1, arbitrary: fc.constantFrom('1', '5', '9007199254740991') },
   ),
   fiatCode: fc.constantFrom('USD', 'usd', 'EUR', 'XYZ'),
+  uuid: fc.uuid(),
   transactionId: txIdish,
   cursor: fc
     .tuple(uint(2n ** 53n), uint(2n ** 53n))
