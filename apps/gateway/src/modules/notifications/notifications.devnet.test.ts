@@ -1,6 +1,6 @@
 // Notifications on the devnet: owners register browsers for the demo Safes (signatures checked against the
 // chain's owners), bad registrations are refused with nothing stored, a proposal through the real route
-// reaches the device's feed, and devices unregister.
+// reaches the device's feed, devices unregister, and signed-in owners switch event types off.
 import { randomUUID } from 'node:crypto'
 import { type Devnet, startDevnet, testAccount } from '@concord/devnet'
 import * as SafeTx from '@concord/safe/SafeTx'
@@ -11,6 +11,7 @@ import { createGateway, type Gateway } from '../../createGateway.ts'
 import { notificationDevices, notificationSubscriptions } from '../../db/schema.ts'
 import { createDevnetTestConfig } from '../../testing/createTestConfig.ts'
 import { jsonRequest } from '../../testing/jsonRequest.ts'
+import { sessionRequest, signIn } from '../../testing/signIn.ts'
 import { registrationHash } from './registrationSignature.ts'
 
 const CHAIN = 31337
@@ -214,5 +215,68 @@ describe('unregister', () => {
         .status,
     ).toBe(422)
     expect((await request('GET', '/v1/notifications/devices/123/events')).status).toBe(422)
+  })
+})
+
+describe('preferences', () => {
+  const prefs = () => `/v1/chains/${CHAIN}/safes/${solo()}/notifications/preferences`
+  const put = (cookie: string | undefined, disabledTypes: unknown) =>
+    sessionRequest(gateway, 'PUT', prefs(), { cookie, body: { disabledTypes } })
+
+  it('error: a change needs a signed-in owner of the Safe; a type that does not exist; nothing stored', async () => {
+    expect(await put(undefined, ['NEW_CONFIRMATION'])).toMatchObject({
+      status: 401,
+      body: { code: 401, message: 'Sign in with Ethereum first' },
+    })
+    expect(await put(await signIn(gateway, stranger), ['NEW_CONFIRMATION'])).toMatchObject({
+      status: 403,
+      body: { code: 403, message: `${stranger.address} is not an owner of the Safe ${solo()}` },
+    })
+    const cookie = await signIn(gateway, owner)
+    expect((await put(cookie, ['NOPE'])).status).toBe(422)
+    expect((await put(cookie, ['NEW_CONFIRMATION', 'NEW_CONFIRMATION'])).status).toBe(422)
+    expect(await request('GET', prefs())).toEqual({
+      status: 200,
+      body: {
+        eventTypes: [
+          'PENDING_MULTISIG_TRANSACTION',
+          'NEW_CONFIRMATION',
+          'READY_TO_EXECUTE',
+          'EXECUTED_MULTISIG_TRANSACTION',
+          'INCOMING_ETHER',
+          'INCOMING_TOKEN',
+          'MESSAGE_CREATED',
+          'MESSAGE_CONFIRMED',
+        ],
+        disabledTypes: [],
+        updatedBy: null,
+        updatedAt: null,
+      },
+    })
+  })
+
+  it('default: an owner switches types off; they are no longer stored for the Safe', async () => {
+    const heard: string[] = []
+    const unsubscribe = gateway.changes.subscribe((c) => {
+      if (c.type === 'TEAM_DATA_UPDATED') heard.push(`${c.what} ${c.address}`)
+    })
+    const answer = await put(await signIn(gateway, owner), ['READY_TO_EXECUTE', 'NEW_CONFIRMATION'])
+    expect(answer).toMatchObject({
+      status: 200,
+      // In the canonical order, whatever the order sent.
+      body: { disabledTypes: ['NEW_CONFIRMATION', 'READY_TO_EXECUTE'], updatedBy: owner.address },
+    })
+    await vi.waitFor(() => expect(heard).toEqual([`notifications ${solo()}`]))
+    unsubscribe()
+
+    const device = await registration({ safes: [solo()], signers: [owner] })
+    expect((await register(device)).status).toBe(200)
+    const safeTxHash = await propose(solo(), owner)
+    await vi.waitFor(async () => expect((await feed(device.uuid)).body.unread).toBe(1), { timeout: 10_000 })
+    // Give the (switched-off) confirmation and ready events time to be stored, were they not skipped.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const { body } = await feed(device.uuid)
+    expect(body.unread).toBe(1)
+    expect(body.results[0]).toMatchObject({ type: 'PENDING_MULTISIG_TRANSACTION', safeTxHash })
   })
 })
