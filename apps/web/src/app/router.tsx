@@ -106,6 +106,14 @@ export const router = createBrowserRouter([
           },
         ],
       },
+      {
+        path: 'explorer/:chainId/address/:address',
+        lazy: async () => ({ Component: (await import('./routes/explorer')).ExplorerAddressRoute }),
+      },
+      {
+        path: 'explorer/:chainId/tx/:txHash',
+        lazy: async () => ({ Component: (await import('./routes/explorer')).ExplorerTxRoute }),
+      },
       { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },
     ],
   },
