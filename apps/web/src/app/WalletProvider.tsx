@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom'
 import { ToastContainer } from 'react-toastify'
 import { type Config, WagmiProvider } from 'wagmi'
 import { APP_NAME, TOAST_AUTO_CLOSE_MS, TOAST_DRAG_PERCENT } from '../config/constants'
+import { SignInModalOpener, SignInProvider } from '../features/auth/components/SignInProvider'
 import { type AppChain, toViemChain } from '../features/chains/toViemChain'
 import { rainbowTheme } from '../features/settings/rainbowTheme'
 import { useSettings } from '../features/settings/useSettings'
@@ -71,10 +72,13 @@ export function WalletProvider() {
 
   return (
     <WagmiProvider key={configKey} config={wagmiConfig}>
-      <RainbowKitProvider theme={theme} appInfo={{ appName: APP_NAME }} showRecentTransactions>
-        <RouterProvider router={router} />
-        <DevnetAccountPickerDialog />
-      </RainbowKitProvider>
+      <SignInProvider>
+        <RainbowKitProvider theme={theme} appInfo={{ appName: APP_NAME }} showRecentTransactions>
+          <RouterProvider router={router} />
+          <DevnetAccountPickerDialog />
+          <SignInModalOpener />
+        </RainbowKitProvider>
+      </SignInProvider>
       <ToastContainer
         position="top-right"
         autoClose={TOAST_AUTO_CLOSE_MS}

@@ -8,6 +8,7 @@ import { SafeSidebarCard } from '../../features/safe/components/SafeSidebarCard'
 import { useRememberOpenedSafe } from '../../features/safe/useRememberOpenedSafe'
 import { NewTransactionLink } from '../../features/tx-flow/components/NewTransactionLink'
 import { WrongNetworkBanner } from '../../features/wallet/components/WrongNetworkBanner'
+import { CurrentSafeNames } from '../CurrentSafeNames'
 import { safeSearch, useCurrentSafe } from '../useCurrentSafe'
 import { useLiveQueryUpdates } from '../useLiveQueryUpdates'
 
@@ -82,9 +83,11 @@ function Shell({ children }: { children: React.ReactNode }) {
 /** Header (chain switcher + account), sidebar with the sections, and the current screen. */
 export function AppLayout() {
   return (
-    <Shell>
-      <Outlet />
-    </Shell>
+    <CurrentSafeNames>
+      <Shell>
+        <Outlet />
+      </Shell>
+    </CurrentSafeNames>
   )
 }
 

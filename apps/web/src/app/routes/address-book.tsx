@@ -1,7 +1,20 @@
 import { PagePlaceholder } from '../../components/ui/PagePlaceholder'
+import { AddressBookPage } from '../../features/address-book/components/AddressBookPage'
+import { useCurrentSafe } from '../useCurrentSafe'
 
 export function AddressBookRoute() {
+  const current = useCurrentSafe()
+  if (current.status !== 'ok')
+    return (
+      <PagePlaceholder
+        title="Address book"
+        description="Open a Safe to see the names its owners give addresses."
+      />
+    )
   return (
-    <PagePlaceholder title="Address book" description="Named addresses you use often will appear here." />
+    <section className="page">
+      <h1>Address book</h1>
+      <AddressBookPage chain={current.chain} safe={current.address} />
+    </section>
   )
 }

@@ -1,13 +1,14 @@
 import type { AddressEx, ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { explorerAddressUrl } from '../../lib/explorer'
 import { shortAddress } from '../../lib/format'
+import { useAddressName } from './AddressNamesContext'
 import { CopyButton } from './CopyButton'
 import { ExplorerLink } from './ExplorerLink'
 import { Identicon } from './Identicon'
 
 export type AddressViewProps = {
   address: string
-  /** A known name (contract, token) shown before the address. */
+  /** A known name (contract, token) shown before the address; the Safe's address book name wins. */
   name?: string | null | undefined
   /** Explorer page of the address; no link when the chain has no explorer. */
   explorerUrl?: string | undefined
@@ -19,10 +20,11 @@ export type AddressViewProps = {
 
 /** An address in monospace with its identicon and a copy button, optionally named and linked to the explorer. */
 export function AddressView({ address, name, explorerUrl, short, testId, badge }: AddressViewProps) {
+  const shown = useAddressName(address) ?? name
   return (
     <span className="address-view" data-testid={testId} data-address={address}>
       <Identicon value={address} />
-      {name ? <span className="address-name">{name}</span> : null}
+      {shown ? <span className="address-name">{shown}</span> : null}
       <code className="address" title={address}>
         {short ? shortAddress(address) : address}
       </code>

@@ -1,0 +1,88 @@
+import { join } from 'node:path'
+import { testAccount } from '@concord/devnet'
+import type { Address } from 'viem'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { connectDevnet } from './connectDevnet.ts'
+import { screenshotDir, setupE2E } from './session.ts'
+
+// Sign-In with Ethereum through RainbowKit's dialog, and the shared address book: account #0, owner of
+// "solo", signs in from the address book, imports a CSV with one bad row (reported, the others imported),
+// sees the names in the owners list, and signs out again with the wallet still connected.
+
+const e2e = setupE2E({
+  viewport: { width: 1280, height: 900 },
+  onPage: (page) => page.setDefaultTimeout(20_000),
+})
+
+let solo: Address
+
+beforeAll(() => {
+  const { scenario } = e2e.stack.devnet
+  if (!scenario) throw new Error('the stack runs without the demo scenario')
+  solo = scenario.safes.solo.address
+})
+
+describe('address book and sign-in', () => {
+  it('an owner signs in, imports a CSV with one bad row, sees the names, and signs out', async () => {
+    const page = e2e.page
+    const owner = testAccount(0).address
+    const friend = testAccount(3).address
+    await connectDevnet(page, 0, `${e2e.stack.url}/address-book?safe=dev:${solo}`)
+    await page.getByTestId('address-book-source').getByText('Saved in this browser only.').waitFor()
+
+    // RainbowKit's sign-in step: the message is prepared, signed by the devnet wallet and verified.
+    await page.getByTestId('sign-in').click()
+    await page.getByTestId('rk-auth-message-button').click()
+    await page.getByTestId('signed-in').getByText(owner).waitFor()
+    await page
+      .getByTestId('address-book-source')
+      .getByText(/Shared with the owners/)
+      .waitFor()
+
+    const csv = [
+      'address,name,chainId',
+      `${owner},Treasurer,31337`,
+      `${owner.toLowerCase().replace('0x', '0xZZ')},Broken,31337`,
+      `${friend},"Friend, of the team",31337`,
+    ].join('\n')
+    await page.getByTestId('address-book-import-text').fill(csv)
+    await page.getByTestId('address-book-import-submit').click()
+    const result = page.getByTestId('address-book-import-result')
+    await result.getByText('2 entries imported, 1 bad row:').waitFor()
+    const bad = page.getByTestId('address-book-import-bad-row')
+    expect(await bad.count()).toBe(1)
+    expect(await bad.getAttribute('data-line')).toBe('3')
+    expect(await bad.textContent()).toMatch(/^Line 3: Invalid address/)
+    // The bad row stays in the text box, for fixing.
+    expect(await page.getByTestId('address-book-import-text').inputValue()).toContain('Broken')
+    await page
+      .locator(`[data-testid="address-book-row"][data-address="${friend}"]`)
+      .getByText('Friend, of the team')
+      .waitFor()
+    await page.screenshot({ path: join(screenshotDir, 'address-book-import.png'), fullPage: true })
+
+    // The names show wherever the address appears: the owners on Home.
+    await page.getByRole('link', { name: 'Home' }).click()
+    await page.getByTestId('safe-owners').getByText('Treasurer').waitFor()
+
+    // Sign out: the book is this browser's copy again (mirrored), the wallet stays connected.
+    await page.getByRole('link', { name: 'Address book' }).click()
+    await page.getByTestId('sign-out').click()
+    await page.getByTestId('sign-in-prompt').waitFor()
+    await page.getByTestId('address-book-source').getByText('Saved in this browser only.').waitFor()
+    await page.locator(`[data-testid="address-book-row"][data-address="${friend}"]`).waitFor()
+    await page.locator('[data-testid="rk-account-button"]').waitFor()
+  })
+
+  it('a wrong sign-in (gateway refuses) shows the seed’s error text and offers a retry', async () => {
+    const page = e2e.page
+    await page.route('**/v1/auth/verify', (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: '{"code":401,"message":"no"}' }),
+    )
+    await connectDevnet(page, 0, `${e2e.stack.url}/address-book?safe=dev:${solo}`)
+    await page.getByTestId('sign-in').click()
+    await page.getByTestId('rk-auth-message-button').click()
+    await page.getByText('Error verifying signature, please retry!').waitFor()
+    await page.getByTestId('rk-auth-message-button').waitFor()
+  })
+})

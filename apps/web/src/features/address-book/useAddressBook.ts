@@ -1,0 +1,89 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useSignIn } from '../../components/ui/SignInContext'
+import { formatGatewayError } from '../../lib/gateway'
+import { addressBookKeys, deleteEntry, gatewayBookQueryOptions, importCsv, putEntry } from './api'
+import { type BookEntry, parseAddressBookCsv, type RowError } from './csv'
+import { mergeEntries, readLocalBook, writeLocalBook } from './localBook'
+
+export type AddressBook = {
+  entries: BookEntry[]
+  /** Where the entries live: the gateway (shared with the owners) or this browser only. */
+  source: 'shared' | 'local'
+  /** Why the shared book is not used although signed in (e.g. not an owner, gateway down). */
+  sharedError: string | null
+  loading: boolean
+  save(entry: BookEntry): Promise<void>
+  remove(address: string): Promise<void>
+  importCsv(text: string): Promise<{ imported: number; errors: RowError[] }>
+}
+
+/**
+ * A Safe's address book: the gateway's shared copy for a signed-in owner (mirrored into this browser), else the
+ * browser's own copy, which is also the fallback while the gateway cannot be reached.
+ */
+export function useAddressBook(chainId: string, safe: string): AddressBook {
+  const signIn = useSignIn()
+  const signedIn = signIn.status === 'authenticated' ? signIn.address : undefined
+  const queryClient = useQueryClient()
+  const [local, setLocal] = useState<BookEntry[]>(() => readLocalBook(chainId, safe))
+  useEffect(() => setLocal(readLocalBook(chainId, safe)), [chainId, safe])
+  const remote = useQuery({
+    ...gatewayBookQueryOptions(chainId, safe, signedIn ?? ''),
+    enabled: !!signedIn,
+    retry: false,
+  })
+  useEffect(() => {
+    if (!remote.data) return
+    writeLocalBook(chainId, safe, remote.data)
+    setLocal(readLocalBook(chainId, safe))
+  }, [remote.data, chainId, safe])
+
+  const shared = !!signedIn && !remote.isError
+  const entries = useMemo(
+    () => (shared && remote.data ? remote.data.map(({ address, name }) => ({ address, name })) : local),
+    [shared, remote.data, local],
+  )
+  const refresh = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: addressBookKeys.book(chainId, safe, signedIn) }),
+    [queryClient, chainId, safe, signedIn],
+  )
+  const setBoth = useCallback(
+    (next: BookEntry[]) => {
+      writeLocalBook(chainId, safe, next)
+      setLocal(readLocalBook(chainId, safe))
+    },
+    [chainId, safe],
+  )
+
+  return {
+    entries,
+    source: shared ? 'shared' : 'local',
+    sharedError: signedIn && remote.isError ? formatGatewayError(remote.error) : null,
+    loading: shared && remote.isPending,
+    async save(entry) {
+      if (shared) {
+        await putEntry(chainId, safe, entry)
+        await refresh()
+      } else setBoth(mergeEntries(local, [entry]))
+    },
+    async remove(address) {
+      if (shared) {
+        await deleteEntry(chainId, safe, address)
+        await refresh()
+      } else setBoth(local.filter((e) => e.address.toLowerCase() !== address.toLowerCase()))
+    },
+    async importCsv(text) {
+      const parsed = parseAddressBookCsv(text, chainId)
+      if ('error' in parsed) throw new Error(parsed.error)
+      if (shared) {
+        if (!parsed.entries.length) return { imported: 0, errors: parsed.errors }
+        const result = await importCsv(chainId, safe, text)
+        await refresh()
+        return result
+      }
+      setBoth(mergeEntries(local, parsed.entries))
+      return { imported: parsed.entries.length, errors: parsed.errors }
+    },
+  }
+}
