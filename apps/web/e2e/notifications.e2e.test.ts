@@ -1,0 +1,94 @@
+import { join } from 'node:path'
+import { testAccount } from '@concord/devnet'
+import type { Address } from 'viem'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { connectDevnet } from './connectDevnet.ts'
+import { proposeAs } from './safeTx.ts'
+import { screenshotDir, setupE2E } from './session.ts'
+
+// Notifications without a push service: account #0, owner of "solo", enables notifications for it in
+// Settings → Notifications (signing the registration), another client proposes a transaction, and the bell
+// shows the unread count, the notification centre lists it, and a system notification is shown.
+
+const e2e = setupE2E({
+  viewport: { width: 1280, height: 900 },
+  onPage: (page) => page.setDefaultTimeout(20_000),
+})
+
+let solo: Address
+
+beforeAll(() => {
+  const { scenario } = e2e.stack.devnet
+  if (!scenario) throw new Error('the stack runs without the demo scenario')
+  solo = scenario.safes.solo.address
+})
+
+describe('notifications', () => {
+  it('an owner enables notifications; a proposal appears under the bell and as a system notification', async () => {
+    const page = e2e.page
+    // The browser's Notification API, allowed, recording what the app shows (headless Chromium has no
+    // notification centre to look at).
+    await page.addInitScript(() => {
+      const shown: string[] = []
+      ;(window as unknown as { shownNotifications: string[] }).shownNotifications = shown
+      class RecordingNotification {
+        static permission = 'default'
+        static requestPermission = async () => {
+          RecordingNotification.permission = 'granted'
+          return 'granted'
+        }
+        constructor(title: string, options?: { body?: string }) {
+          shown.push(`${title} | ${options?.body ?? ''}`)
+        }
+      }
+      Object.defineProperty(window, 'Notification', { value: RecordingNotification, configurable: true })
+    })
+    await connectDevnet(page, 0, `${e2e.stack.url}/settings/notifications?safe=dev:${solo}`)
+    // Event types are team data: shown, but changing them needs a sign-in.
+    await page.getByTestId('notifications-team').getByTestId('sign-in-prompt').waitFor()
+    expect(await page.getByTestId('notification-type-PENDING_MULTISIG_TRANSACTION').isDisabled()).toBe(true)
+    expect(await page.getByTestId('notification-unread').count()).toBe(0)
+
+    await page.getByTestId('notifications-enable').click()
+    await page.getByTestId('notifications-enabled').waitFor()
+    await page.getByText('System notifications are allowed too.').waitFor()
+    await page.getByTestId('notification-bell-button').click()
+    await page.getByTestId('notification-panel').waitFor()
+    expect(await page.getByTestId('notification-unread').count()).toBe(0)
+
+    // Another owner's client proposes (solo is 1-of-1: proposed, confirmed and ready to execute at once).
+    const { safeTxHash } = await proposeAs(e2e.stack, {
+      safe: solo,
+      call: { to: testAccount(3).address, value: 1n },
+      signer: 0,
+    })
+    // The feed is polled every 15 s (live updates may refresh it sooner).
+    await page.getByTestId('notification-unread').getByText('3').waitFor({ timeout: 45_000 })
+    const proposed = page.locator(
+      '[data-testid="notification-item"][data-type="PENDING_MULTISIG_TRANSACTION"]',
+    )
+    await proposed.first().getByText('New transaction proposed').waitFor()
+    expect(await proposed.first().getAttribute('data-unread')).toBe('true')
+    await page
+      .locator('[data-testid="notification-item"][data-type="READY_TO_EXECUTE"]')
+      .first()
+      .getByText('Transaction ready to execute')
+      .waitFor()
+    const shown = await page.evaluate(
+      () => (window as unknown as { shownNotifications: string[] }).shownNotifications,
+    )
+    expect(shown).toContain(
+      `New transaction proposed | Safe ${solo.slice(0, 6)}…${solo.slice(-4)}: ${safeTxHash.slice(0, 6)}…${safeTxHash.slice(-4)}`,
+    )
+    await page.screenshot({ path: join(screenshotDir, 'notifications-bell.png'), fullPage: true })
+
+    await page.getByTestId('notifications-mark-read').click()
+    await page.getByTestId('notification-unread').waitFor({ state: 'detached' })
+
+    // The notification opens the transaction.
+    await proposed.first().locator('a').click()
+    await page.waitForURL(
+      (u) => u.pathname === '/transactions/tx' && (u.searchParams.get('id') ?? '').endsWith(safeTxHash),
+    )
+  })
+})

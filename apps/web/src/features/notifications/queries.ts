@@ -1,0 +1,39 @@
+// Query keys and options of notifications. The live-updates layer invalidates through notificationKeys
+// (e.g. notificationKeys.feeds() on any change of a followed Safe); until it does, the feed is polled.
+import { queryOptions } from '@tanstack/react-query'
+import { gatewayScope } from '../../lib/gateway'
+import { fetchChainShortNames, fetchFeed, fetchPreferences } from './api'
+
+export const FEED_REFRESH_MS = 15_000
+
+export const notificationKeys = {
+  all: () => [gatewayScope(), 'notifications'] as const,
+  /** Every device's feed (this browser has one at a time). */
+  feeds: () => [...notificationKeys.all(), 'feed'] as const,
+  feed: (uuid: string) => [...notificationKeys.feeds(), uuid] as const,
+  preferences: (chainId: string, safe: string) =>
+    [...notificationKeys.all(), 'preferences', chainId, safe.toLowerCase()] as const,
+  shortNames: () => [...notificationKeys.all(), 'shortNames'] as const,
+}
+
+export const feedQueryOptions = (uuid: string) =>
+  queryOptions({
+    queryKey: notificationKeys.feed(uuid),
+    queryFn: () => fetchFeed(uuid),
+    refetchInterval: FEED_REFRESH_MS,
+    // Not an error worth retrying: the gateway does not know the device (404).
+    retry: (count, error) => (error as { code?: number }).code !== 404 && count < 2,
+  })
+
+export const preferencesQueryOptions = (chainId: string, safe: string) =>
+  queryOptions({
+    queryKey: notificationKeys.preferences(chainId, safe),
+    queryFn: () => fetchPreferences(chainId, safe),
+  })
+
+export const shortNamesQueryOptions = () =>
+  queryOptions({
+    queryKey: notificationKeys.shortNames(),
+    queryFn: fetchChainShortNames,
+    staleTime: Number.POSITIVE_INFINITY,
+  })
