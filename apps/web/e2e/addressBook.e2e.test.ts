@@ -65,6 +65,19 @@ describe('address book and sign-in', () => {
     await page.getByRole('link', { name: 'Home' }).click()
     await page.getByTestId('safe-owners').getByText('Treasurer').waitFor()
 
+    // A note on the newest history item, written by the signed-in owner; the history offers the CSV export.
+    await page.getByRole('link', { name: 'Transactions' }).click()
+    await page.goto(`${e2e.stack.url}/transactions/history?safe=dev:${solo}`)
+    await page.getByTestId('history-export').waitFor()
+    expect(await page.getByTestId('history-export').getAttribute('href')).toMatch(
+      /\/transactions\/export\?format=csv$/,
+    )
+    await page.getByTestId('tx-row').first().click()
+    await page.getByTestId('tx-note-input').fill('Paid the auditors')
+    await page.getByTestId('tx-note-submit').click()
+    await page.getByTestId('tx-note-text').getByText('Paid the auditors').waitFor()
+    await page.getByTestId('tx-note').getByText('Treasurer').waitFor()
+
     // Sign out: the book is this browser's copy again (mirrored), the wallet stays connected.
     await page.getByRole('link', { name: 'Address book' }).click()
     await page.getByTestId('sign-out').click()

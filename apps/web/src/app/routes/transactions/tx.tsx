@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router'
 import { EmptyState } from '../../../components/ui/EmptyState'
+import { TxNotes } from '../../../features/notes/components/TxNotes'
 import { TxDetails } from '../../../features/transactions/components/TxDetails'
 import { parseTransactionIdParam } from '../../../features/transactions/utils/transactionId'
 import { RequireSafe } from '../RequireSafe'
@@ -18,7 +19,10 @@ export function TransactionRoute() {
             </p>
             <h1>Transaction</h1>
             {id.status === 'ok' ? (
-              <TxDetails chain={safe.chain} id={id.id} />
+              <>
+                <TxDetails chain={safe.chain} id={id.id} />
+                <TxNotes chainId={safe.chain.chainId} safe={safe.address} txId={id.id} />
+              </>
             ) : (
               <div className="card">
                 {id.status === 'invalid' ? (
