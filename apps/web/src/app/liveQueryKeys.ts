@@ -23,14 +23,14 @@ const queueLists = ({ chainId, address }: Safe): QueryKey[] => [
 ]
 
 /**
- * A transaction's details under any id naming its safeTxHash (`multisig_<safe>_<hash>` or the bare hash),
- * in the transactions feature and the queue's per-version cache.
+ * A transaction's details under any id naming its safeTxHash (`multisig_<safe>_<hash>` or the bare hash):
+ * the details page's, and (unless `queue: false`) the queue's per-version cache.
  */
-const detailsOf = (chainId: string, safeTxHash: string): QueryFilters => {
+const detailsOf = (chainId: string, safeTxHash: string, { queue = true } = {}): QueryFilters => {
   const hash = safeTxHash.toLowerCase()
   const prefixes = [
     [...transactionKeys.all(), chainId, 'details'],
-    [...queueKeys.all(), chainId, 'details'],
+    ...(queue ? [[...queueKeys.all(), chainId, 'details']] : []),
   ]
   return {
     predicate: ({ queryKey }) =>
@@ -91,9 +91,10 @@ export function queriesFor(change: LiveChange, safe: Safe): QueryFilters[] {
     case 'READY_TO_EXECUTE':
       return [...keys(...queueLists(safe)), detailsOf(chainId, change.safeTxHash)]
     case 'DELETED_MULTISIG_TRANSACTION':
+      // The queue drops the item on its own refresh: its details there have nothing left to load.
       return [
         ...keys(...queueLists(safe), safeKeys.info(chainId, address)),
-        detailsOf(chainId, change.safeTxHash),
+        detailsOf(chainId, change.safeTxHash, { queue: false }),
       ]
     case 'EXECUTED_MULTISIG_TRANSACTION':
       return [
