@@ -25,7 +25,9 @@ export function listenForNotifications(deps: {
 
   const store = async (change: NotificationChange) => {
     const safe = getAddress(change.address)
-    const urls = webhooksFor(deps.webhooks, change.type, change.chainId).map((w) => w.url)
+    const urls = webhooksFor(deps.webhooks, { type: change.type, chainId: change.chainId, safe }).map(
+      (w) => w.url,
+    )
     for (let attempt = 1; ; attempt++) {
       try {
         const stored = await deps.notifications.storeEvent(

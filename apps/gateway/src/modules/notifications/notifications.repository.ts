@@ -141,8 +141,10 @@ export function createNotificationsRepository(db: Database) {
     },
 
     /**
-     * Stores an event unless the Safe's team switched its type off, with one pending delivery per webhook
-     * URL, in one transaction (a delivery is never lost between the two). Returns the event, or undefined.
+     * Stores an event unless the Safe's team switched its type off or nobody would see it (no device follows
+     * the Safe and no webhook wants it: the indexer reports every Safe of the chain), with one pending delivery
+     * per webhook URL, in one transaction (a delivery is never lost between the two). Returns the event, or
+     * undefined.
      */
     async storeEvent(
       event: Omit<NotificationEventRow, 'id'>,
@@ -159,6 +161,19 @@ export function createNotificationsRepository(db: Database) {
             ),
           )
         if (prefs?.disabled.includes(event.type)) return undefined
+        if (!webhookUrls.length) {
+          const [follower] = await tx
+            .select({ uuid: notificationSubscriptions.deviceUuid })
+            .from(notificationSubscriptions)
+            .where(
+              and(
+                eq(notificationSubscriptions.chainId, event.chainId),
+                eq(notificationSubscriptions.safe, event.safe),
+              ),
+            )
+            .limit(1)
+          if (!follower) return undefined
+        }
         const [stored] = await tx.insert(notificationEvents).values(event).returning()
         if (!stored) throw new Error('notification event not stored')
         if (webhookUrls.length)

@@ -1,6 +1,7 @@
 // Webhooks are the operator's (config `webhooks`, env CONCORD_WEBHOOKS as JSON), never a user's: an API user
 // cannot make the gateway POST to an address of their choosing. Secrets stay in the configuration: they are
 // not stored, logged or served.
+import { isAddress, isAddressEqual } from 'viem'
 import { z } from 'zod'
 import { NOTIFICATION_TYPES } from '../notificationTypes.ts'
 
@@ -12,6 +13,14 @@ export const webhookSchema = z.strictObject({
   events: z.array(z.enum(NOTIFICATION_TYPES)).min(1).optional(),
   /** Chain ids to deliver events of; all when absent. */
   chains: z.array(z.number().int().positive()).min(1).optional(),
+  /**
+   * Safes to deliver events of (any chain); all when absent, which on a public chain means every Safe the
+   * indexer follows.
+   */
+  safes: z
+    .array(z.string().refine((v) => isAddress(v, { strict: false }), 'expected an address'))
+    .min(1)
+    .optional(),
   /** Attempts before a delivery is marked FAILED. */
   maxAttempts: z.number().int().min(1).max(20).default(8),
   /** The wait after the first failed attempt; it doubles after each further one (at most an hour). */
@@ -42,11 +51,15 @@ export const webhooksSchema = z
   })
 
 /** The configured webhooks that want this event. */
-export function webhooksFor(webhooks: readonly Webhook[], type: string, chainId: number): Webhook[] {
+export function webhooksFor(
+  webhooks: readonly Webhook[],
+  event: { type: string; chainId: number; safe: string },
+): Webhook[] {
   return webhooks.filter(
     (w) =>
-      (!w.events || (w.events as readonly string[]).includes(type)) &&
-      (!w.chains || w.chains.includes(chainId)),
+      (!w.events || (w.events as readonly string[]).includes(event.type)) &&
+      (!w.chains || w.chains.includes(event.chainId)) &&
+      (!w.safes || w.safes.some((s) => isAddressEqual(s as `0x${string}`, event.safe as `0x${string}`))),
   )
 }
 

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { backoffMs, webhookOrigin, webhooksSchema } from './webhookConfig.ts'
+import { backoffMs, webhookOrigin, webhooksFor, webhooksSchema } from './webhookConfig.ts'
 import { signWebhook, verifyWebhookSignature } from './webhookSignature.ts'
 
 const secret = 'a-secret-of-16-chars'
@@ -58,5 +58,25 @@ describe('webhook settings', () => {
   })
   it('behavior: log lines name a webhook by its origin only', () => {
     expect(webhookOrigin('https://hooks.slack.com/services/T0/B0/secret')).toBe('https://hooks.slack.com')
+  })
+})
+
+describe('webhooksFor', () => {
+  const hooks = webhooksSchema.parse([
+    { url: 'https://a.example/', secret },
+    { url: 'https://b.example/', secret, events: ['INCOMING_ETHER'], chains: [1] },
+    { url: 'https://c.example/', secret, safes: ['0x5afe3855358e112b5647b952709e6165e1c1eeee'] },
+  ])
+  const urls = (event: Parameters<typeof webhooksFor>[1]) => webhooksFor(hooks, event).map((h) => h.url)
+  it('behavior: filters by event type, chain and Safe (any case)', () => {
+    const safe = '0x5aFE3855358E112B5647B952709E6165e1c1eEEe'
+    expect(urls({ type: 'INCOMING_ETHER', chainId: 1, safe })).toEqual([
+      'https://a.example/',
+      'https://b.example/',
+      'https://c.example/',
+    ])
+    expect(urls({ type: 'NEW_CONFIRMATION', chainId: 5, safe: `0x${'12'.repeat(20)}` })).toEqual([
+      'https://a.example/',
+    ])
   })
 })

@@ -1,13 +1,13 @@
 // Webhook delivery against local HTTP receivers: one fails twice (500) before it accepts, and checks the
-// HMAC on its side; one never accepts (FAILED after its attempts); one filters the event out. The operator
-// reads the delivery log with the admin token. stop() does not wait for a receiver that hangs.
+// HMAC on its side; one never accepts (FAILED after its attempts); one filters the event type out, one the
+// Safe. The operator reads the delivery log with the admin token. stop() does not wait for a hanging receiver.
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createLocalChangeBus } from '../../../changes/changeBus.ts'
 import { createGateway, type Gateway } from '../../../createGateway.ts'
 import { createDatabase } from '../../../db/createDatabase.ts'
-import { notificationEvents } from '../../../db/schema.ts'
+import { notificationEvents, notificationSubscriptions } from '../../../db/schema.ts'
 import { createTestConfig } from '../../../testing/createTestConfig.ts'
 import type { JsonAnswer } from '../../../testing/jsonRequest.ts'
 import { listenForNotifications } from '../notificationListener.ts'
@@ -15,6 +15,7 @@ import { createNotificationsRepository } from '../notifications.repository.ts'
 import { verifyWebhookSignature } from './webhookSignature.ts'
 
 const SAFE = '0x5aFE3855358E112B5647B952709E6165e1c1eEEe'
+const OTHER_SAFE = '0x1234567890123456789012345678901234567890'
 const SAFE_TX_HASH = `0x${'ab'.repeat(32)}` as const
 const SECRET = 'receiver-shared-secret'
 const ADMIN = 'operator-admin-token-0123456789'
@@ -48,6 +49,7 @@ async function receiver(statuses: number[], secret = SECRET) {
 let flaky: Awaited<ReturnType<typeof receiver>>
 let broken: Awaited<ReturnType<typeof receiver>>
 let filtered: Awaited<ReturnType<typeof receiver>>
+let otherSafe: Awaited<ReturnType<typeof receiver>>
 let gateway: Gateway
 const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
 
@@ -62,6 +64,7 @@ beforeAll(async () => {
   flaky = await receiver([500, 500, 200])
   broken = await receiver([503])
   filtered = await receiver([200])
+  otherSafe = await receiver([200])
   gateway = await createGateway(
     createTestConfig({
       adminToken: ADMIN,
@@ -69,13 +72,14 @@ beforeAll(async () => {
         { url: flaky.url, secret: SECRET, backoffSeconds: 0.05 },
         { url: broken.url, secret: SECRET, backoffSeconds: 0.05, maxAttempts: 2 },
         { url: filtered.url, secret: SECRET, events: ['INCOMING_ETHER'] },
+        { url: otherSafe.url, secret: SECRET, safes: [OTHER_SAFE] },
       ],
     }),
   )
 }, 60_000)
 afterAll(async () => {
   await gateway?.stop()
-  await Promise.all([flaky, broken, filtered].map((r) => r?.close()))
+  await Promise.all([flaky, broken, filtered, otherSafe].map((r) => r?.close()))
   log.mockRestore()
 })
 
@@ -115,6 +119,7 @@ describe('webhooks', () => {
     expect(new Set(flaky.received.map((r) => r.headers['x-concord-delivery'])).size).toBe(1)
     expect(broken.received).toHaveLength(2)
     expect(filtered.received).toHaveLength(0)
+    expect(otherSafe.received).toHaveLength(0)
 
     const { status, body } = await deliveries(ADMIN)
     expect(status).toBe(200)
@@ -179,9 +184,14 @@ describe('webhooks', () => {
       notifications: createNotificationsRepository(store.db),
       webhooks: [],
     })
+    // A device follows SAFE on chain 1 (events of Safes nobody follows, without webhooks, are not stored).
+    await store.db
+      .insert(notificationSubscriptions)
+      .values({ deviceUuid: 'd', chainId: 1, safe: SAFE, signer: null })
     const change = { type: 'MESSAGE_CREATED', chainId: 1, address: SAFE, messageHash: SAFE_TX_HASH } as const
     deliver(change, { local: false })
     deliver({ ...change, type: 'MESSAGE_CONFIRMED' }, { local: true })
+    deliver({ ...change, type: 'MESSAGE_CONFIRMED', address: OTHER_SAFE }, { local: true })
     await listener.stop()
     const rows = await store.db.select().from(notificationEvents)
     expect(rows.map((r) => r.type)).toEqual(['MESSAGE_CONFIRMED'])
