@@ -32,7 +32,8 @@ describe.each(testDatabaseKinds())('SIWE on %s', (kind) => {
         chains: [{ chainId: CHAIN, name: 'Devnet', devnet: true, rpcUrl: [stub.url] }],
       }),
     )
-  })
+    // Migrating a fresh store takes seconds on a busy machine.
+  }, 60_000)
   afterAll(async () => {
     await gateway?.stop()
     await stub?.close()
