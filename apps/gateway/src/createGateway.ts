@@ -57,6 +57,8 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
           frameAncestors: config.frameAncestors,
           // The chains' public RPCs, which may be plain http (a devnet): https ones are allowed anyway.
           connectTo: config.chains.flatMap((c) => publicRpcUrl(c) ?? []),
+          // The Apps page frames the listed Safe Apps (bundled ones come from this origin).
+          frameSources: config.safeApps.map((app) => app.url),
         },
       )
     : undefined

@@ -80,6 +80,7 @@ const fileSchema = z.strictObject({
   walletConnectProjectId: z.string().optional(),
   indexer: z.boolean().optional(),
   metadataPrivateHosts: z.boolean().optional(),
+  bundledSafeApps: z.boolean().optional(),
   chains: z.array(chainConfigSchema).default([]),
   abis: z.array(abiSettingSchema).optional(),
   fiatRates: z.record(z.string(), z.number()).optional(),
@@ -122,6 +123,8 @@ export const configSchema = z
      * a tokenURI is chosen by the NFT contract, and its document is served back through the API.
      */
     metadataPrivateHosts: z.union([z.boolean(), z.stringbool()]).default(false),
+    /** List the Safe Apps bundled with the web app (e.g. batch payments) in GET …/safe-apps, when served. */
+    bundledSafeApps: z.union([z.boolean(), z.stringbool()]).default(true),
     chains: z.array(chainConfigSchema),
     /** Extra ABIs for the data decoder (config file only). */
     abis: z.array(abiSettingSchema).default([]),
@@ -164,6 +167,7 @@ export const ENV_KEYS = {
   WALLETCONNECT_PROJECT_ID: 'walletConnectProjectId',
   CONCORD_INDEXER: 'indexer',
   CONCORD_METADATA_PRIVATE_HOSTS: 'metadataPrivateHosts',
+  CONCORD_BUNDLED_SAFE_APPS: 'bundledSafeApps',
   CONCORD_CHAINS: 'chains',
   CONCORD_WEBHOOKS: 'webhooks',
   CONCORD_ADMIN_TOKEN: 'adminToken',

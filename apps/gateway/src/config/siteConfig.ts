@@ -72,6 +72,10 @@ export type SiteSettings = {
   publicUrl: () => string
   safeApps: readonly SafeAppSetting[]
   serviceKeys: ServiceKeys
+  /** List the Safe Apps bundled with the web app (served from `webDir`) besides `safeApps` (default true). */
+  bundledSafeApps?: boolean
+  /** The built web app this gateway serves, if any (bundled apps are listed only when it holds them). */
+  webDir?: string | undefined
 }
 
 export const DEFAULT_SITE: SiteSettings = {

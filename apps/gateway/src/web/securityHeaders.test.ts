@@ -29,7 +29,7 @@ describe('contentSecurityPolicy', () => {
     expect(csp['script-src']).toEqual(["'self'"])
     expect(csp['object-src']).toEqual(["'none'"])
     expect(csp['frame-ancestors']).toEqual(["'none'"])
-    expect(csp['frame-src']).toEqual(["'none'"])
+    expect(csp['frame-src']).toEqual(["'self'"])
     expect(csp['connect-src']).toEqual(["'self'", 'https:', 'wss:'])
     expect(csp['base-uri']).toEqual(["'self'"])
   })
@@ -44,7 +44,7 @@ describe('contentSecurityPolicy', () => {
     )
     expect(csp['connect-src']).toEqual(["'self'", 'https:', 'wss:', 'http://127.0.0.1:8545'])
     expect(csp['frame-ancestors']).toEqual(["'self'", 'https://app.safe.global'])
-    expect(csp['frame-src']).toEqual(['https://*.walletconnect.org', 'https://*.walletconnect.com'])
+    expect(csp['frame-src']).toEqual(["'self'", 'https://*.walletconnect.org', 'https://*.walletconnect.com'])
   })
 })
 

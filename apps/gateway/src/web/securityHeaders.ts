@@ -12,6 +12,11 @@ export type WebSecurityOptions = {
    * (`http://127.0.0.1:8545`). Only their origins are used.
    */
   connectTo?: readonly string[]
+  /**
+   * Safe Apps the Apps page may open in a frame (config `safeApps` URLs; only their origins are used). The
+   * bundled apps are served from this origin ('self').
+   */
+  frameSources?: readonly string[]
 }
 
 const WALLETCONNECT_FRAMES = ['https://*.walletconnect.org', 'https://*.walletconnect.com']
@@ -29,6 +34,7 @@ function originOf(url: string): string | undefined {
 export function contentSecurityPolicy({
   frameAncestors = ["'none'"],
   connectTo = [],
+  frameSources = [],
   walletConnect = false,
 }: WebSecurityOptions & { walletConnect?: boolean }): string {
   // Any https/wss endpoint: a gateway chosen in Settings brings its own chains and their RPCs.
@@ -37,6 +43,13 @@ export function contentSecurityPolicy({
     const origin = originOf(url)
     if (origin && !/^(https|wss):/.test(origin)) connect.add(origin)
   }
+  // Safe Apps: this origin (bundled apps) and exactly the listed apps' origins.
+  const frames = new Set(["'self'"])
+  for (const url of frameSources) {
+    const origin = originOf(url)
+    if (origin && /^https?:/.test(origin)) frames.add(origin)
+  }
+  if (walletConnect) for (const source of WALLETCONNECT_FRAMES) frames.add(source)
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -45,7 +58,7 @@ export function contentSecurityPolicy({
     'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': [...connect],
-    'frame-src': walletConnect ? WALLETCONNECT_FRAMES : ["'none'"],
+    'frame-src': [...frames],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

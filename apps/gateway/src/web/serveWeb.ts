@@ -1,6 +1,6 @@
 // Serves the built web app on the gateway's origin, with a /config.json generated from this gateway's
 // configuration (so the same build works against any gateway: nothing is baked in at build time).
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
@@ -31,9 +31,34 @@ export function createWebRoutes(
     walletConnect: runtime.walletConnectProjectId !== null,
   })
 
+  // Safe Apps bundled with the web build (apps/<name>/index.html): our Apps page frames them, so they allow this
+  // origin as an ancestor besides the configured ones, and hosts elsewhere may read their manifest.json.
+  const appsDir = join(webDir, 'apps')
+  const bundledApps = new Set(
+    existsSync(appsDir)
+      ? readdirSync(appsDir).filter((name) => existsSync(join(appsDir, name, 'index.html')))
+      : [],
+  )
+  const bundledAppOf = (path: string) => {
+    // The gateway may have trimmed the trailing slash of /apps/<name>/.
+    const name = /^\/apps\/([^/]+)(\/|$)/.exec(path)?.[1]
+    return name !== undefined && bundledApps.has(name)
+  }
+  const appHeaders = webSecurityHeaders({
+    ...security,
+    frameAncestors: ["'self'", ...(security.frameAncestors ?? []).filter((a) => a !== "'none'")],
+    connectTo: [...(security.connectTo ?? []), ...(runtime.gatewayUrl ? [runtime.gatewayUrl] : [])],
+    walletConnect: false,
+  })
+
   return (
     new Hono()
-      .use('*', securityHeaders)
+      .use('*', (c, next) => (bundledAppOf(c.req.path) ? appHeaders : securityHeaders)(c, next))
+      .use('/apps/*', async (c, next) => {
+        await next()
+        if (bundledAppOf(c.req.path) && c.req.path.endsWith('/manifest.json'))
+          c.res.headers.set('Access-Control-Allow-Origin', '*')
+      })
       .get('/config.json', (c) => {
         c.header('Cache-Control', 'no-cache')
         return c.json(runtime)

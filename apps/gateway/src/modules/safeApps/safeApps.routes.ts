@@ -1,10 +1,12 @@
-// GET /v1/chains/{chainId}/safe-apps (cgw-api §8.3): the Safe Apps the operator lists (config `safeApps`).
+// GET /v1/chains/{chainId}/safe-apps (cgw-api §8.3): the Safe Apps the operator lists (config `safeApps`), after
+// the apps bundled with the served web app (config `bundledSafeApps`, on by default).
 // `url` keeps the app with that exact URL; `clientUrl` keeps apps whose access control lets that origin in.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { type SafeAppSetting, type SiteSettings, safeAppsOn } from '../../config/siteConfig.ts'
 import { requireChain } from '../../http/require.ts'
 import { ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
+import { bundledSafeApps } from './bundledApps.ts'
 
 const SafeAppSchema = z
   .object({
@@ -64,11 +66,16 @@ export function createSafeAppsRoutes(deps: { chains: ChainsRepository; site: Sit
   return new OpenAPIHono().openapi(listSafeApps, async (c) => {
     const chain = await requireChain(deps.chains, c.req.valid('param').chainId)
     const { clientUrl, url } = c.req.valid('query')
-    const all = await deps.chains.page({ limit: 1000, offset: 0 })
-    const served = all.items.map((ch) => ch.chainId)
-    const listed = safeAppsOn(deps.site.safeApps, chain.chainId)
-    const apps = deps.site.safeApps
-      .map((app, i) => ({ app, i }))
+    const served = (await deps.chains.page({ limit: 1000, offset: 0 })).items.map((ch) => ch.chainId)
+    const bundled =
+      deps.site.bundledSafeApps === false ? [] : bundledSafeApps(deps.site.webDir, deps.site.publicUrl())
+    const configured = deps.site.safeApps.map((app, i) => ({ app, i }))
+    const all = [...bundled.map((app) => ({ app, i: app.id ?? 0 })), ...configured]
+    const listed = safeAppsOn(
+      all.map(({ app }) => app),
+      chain.chainId,
+    )
+    const apps = all
       .filter(({ app }) => listed.includes(app))
       .filter(({ app }) => url === undefined || app.url.replace(/\/+$/, '') === url.replace(/\/+$/, ''))
       .filter(
