@@ -90,6 +90,27 @@ describe("Concord's explorer pages", () => {
     await page.getByTestId('explorer-address').waitFor()
   })
 
+  it('behavior: the chain list shows the index as synced, with the figures /health reports', async () => {
+    const page = e2e.page
+    await page.goto(e2e.stack.url)
+    await page.locator(`[data-testid="indexing-${chainId}"]:text-is("Synced")`).waitFor()
+    const indexing = (await (await fetch(`${e2e.stack.url}/v1/chains/${chainId}/about/indexing`)).json()) as {
+      erc20BlockNumber: number
+      currentBlockNumber: number
+    }
+    const health = (await (await fetch(`${e2e.stack.url}/health`)).json()) as {
+      chains: { chainId: number; indexedBlockNumber: number; currentBlockNumber: number; synced: boolean }[]
+    }
+    expect(health.chains).toEqual([
+      expect.objectContaining({
+        chainId: Number(chainId),
+        synced: true,
+        indexedBlockNumber: indexing.erc20BlockNumber,
+        currentBlockNumber: indexing.currentBlockNumber,
+      }),
+    ])
+  })
+
   it('error: an unknown transaction answers a readable error, not a blank page', async () => {
     const page = e2e.page
     await page.goto(fill(templates.txHash, 'txHash', `0x${'ab'.repeat(32)}`))

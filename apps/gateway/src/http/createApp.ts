@@ -143,17 +143,15 @@ export function createApp({
       await next()
     })
 
-  app.route('/', createHealthRoutes(store, { indexing }))
+  app.route('/', createHealthRoutes(store, { indexing, chains: () => indexingStatus.summaries(chains) }))
   app.route('/', createLiveRoutes({ hub: live }))
   const chains = createChainsRepository(store.db)
   const rpc = createRpcClients()
   const features = createChainFeatures({ rpc, routes: () => app.routes, site })
   app.route('/', createChainsRoutes({ chains, features, site }))
   app.route('/', createChainsV2Routes({ chains, features, site }))
-  app.route(
-    '/',
-    createAboutRoutes({ chains, indexing: createIndexingRepository({ db: store.db, rpc }), site }),
-  )
+  const indexingStatus = createIndexingRepository({ db: store.db, rpc })
+  app.route('/', createAboutRoutes({ chains, indexing: indexingStatus, site }))
   app.route('/', createPublicRpcRoutes({ chains }))
   app.route('/', createLogosRoutes())
   const safes = createSafesRepository(store.db)

@@ -205,7 +205,11 @@ describe.each(testDatabaseKinds())('chains routes on %s', (kind) => {
   })
 
   it('GET /health', async () => {
-    expect(await getJson('/health')).toEqual({ status: 'ok', database: kind, indexing: [] })
+    const health = await getJson('/health')
+    expect(health).toMatchObject({ status: 'ok', database: kind, indexing: [] })
+    // Every chain's indexing figures; these chains' nodes do not answer.
+    expect(health.chains).toHaveLength(CHAIN_COUNT)
+    expect(health.chains[1]).toMatchObject({ chainId: 1001, synced: false, error: expect.any(String) })
   })
 
   it('error: unknown route is 404 JSON', async () => {

@@ -6,6 +6,7 @@ import type { ChainConfig } from '../../config/chainConfig.ts'
 import type { Database } from '../../db/createDatabase.ts'
 import { blocks, indexerCursors } from '../../db/schema.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
+import type { ChainsRepository } from './chains.repository.ts'
 
 export type IndexingStatus = {
   currentBlockNumber: number
@@ -17,6 +18,17 @@ export type IndexingStatus = {
   /** The indexed block is at most the chain's reorg window behind the head. */
   synced: boolean
 }
+
+/** One chain in /health: the figures of GET …/about/indexing, or why they could not be read. */
+export type IndexingSummary =
+  | {
+      chainId: number
+      currentBlockNumber: number
+      indexedBlockNumber: number
+      synced: boolean
+      lastSync: number
+    }
+  | { chainId: number; synced: false; error: string }
 
 /** CGW's own cache of the indexing status is 5 s; a shorter one keeps a fresh devnet honest. */
 const CACHE_MS = 2_000
@@ -54,6 +66,40 @@ export function createIndexingRepository({ db, rpc }: { db: Database; rpc: RpcCl
   }
 
   return {
+    /**
+     * Every served chain's figures for /health, each read within `timeoutMs` (a node that does not answer in
+     * time is reported as such, not waited for).
+     */
+    async summaries(chains: ChainsRepository, timeoutMs = 1_500): Promise<IndexingSummary[]> {
+      const { items } = await chains.page({ limit: 1_000, offset: 0 })
+      return Promise.all(
+        items.map(async (chain): Promise<IndexingSummary> => {
+          let timer: NodeJS.Timeout | undefined
+          const timeout = new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error('the chain node did not answer in time')), timeoutMs)
+          })
+          try {
+            const s = await Promise.race([this.status(chain), timeout])
+            return {
+              chainId: chain.chainId,
+              currentBlockNumber: s.currentBlockNumber,
+              indexedBlockNumber: s.indexedBlockNumber,
+              synced: s.synced,
+              lastSync: s.indexedBlockTimestamp,
+            }
+          } catch (error) {
+            return {
+              chainId: chain.chainId,
+              synced: false,
+              error: (error as Error).message.split('\n')[0] ?? '',
+            }
+          } finally {
+            clearTimeout(timer)
+          }
+        }),
+      )
+    },
+
     /** The chain's indexing status (reused for a moment: clients poll it). */
     status(chain: ChainConfig): Promise<IndexingStatus> {
       const hit = cache.get(chain.chainId)

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { type Database, ping } from '../../db/createDatabase.ts'
+import type { IndexingSummary } from '../chains/indexing.repository.ts'
 
 const HealthSchema = z
   .object({
@@ -7,6 +8,17 @@ const HealthSchema = z
     database: z.string(),
     /** Chains this process indexes now (on PostgreSQL, those whose leader lock it holds). */
     indexing: z.array(z.number()),
+    /** Each chain's indexing figures, the same as GET /v1/chains/{chainId}/about/indexing. */
+    chains: z.array(
+      z.object({
+        chainId: z.number(),
+        currentBlockNumber: z.number().optional(),
+        indexedBlockNumber: z.number().optional(),
+        synced: z.boolean(),
+        lastSync: z.number().optional(),
+        error: z.string().optional(),
+      }),
+    ),
   })
   .openapi('Health')
 
@@ -22,11 +34,14 @@ const health = createRoute({
 
 export function createHealthRoutes(
   { db, kind }: { db: Database; kind: string },
-  { indexing = () => [] }: { indexing?: () => number[] } = {},
+  {
+    indexing = () => [],
+    chains = async () => [],
+  }: { indexing?: () => number[]; chains?: () => Promise<IndexingSummary[]> } = {},
 ) {
   return new OpenAPIHono().openapi(health, async (c) => {
-    const ok = await ping(db).catch(() => false)
-    const body = { database: kind, indexing: indexing().sort((a, b) => a - b) }
+    const [ok, synced] = await Promise.all([ping(db).catch(() => false), chains().catch(() => [])])
+    const body = { database: kind, indexing: indexing().sort((a, b) => a - b), chains: synced }
     return ok
       ? c.json({ status: 'ok' as const, ...body }, 200)
       : c.json({ status: 'unavailable' as const, ...body }, 503)

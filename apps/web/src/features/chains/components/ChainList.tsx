@@ -1,4 +1,5 @@
 import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
+import { IndexingBadge } from './IndexingBadge'
 
 export type ChainListProps = {
   chains: readonly ChainInfo[]
@@ -6,7 +7,7 @@ export type ChainListProps = {
   devnetChainId?: string | null | undefined
 }
 
-/** The gateway's chains: name, chain id and native currency. */
+/** The gateway's chains: name, chain id, native currency and how far the gateway has indexed each. */
 export function ChainList({ chains, devnetChainId }: ChainListProps) {
   return (
     <table className="table" data-testid="chain-list">
@@ -15,6 +16,7 @@ export function ChainList({ chains, devnetChainId }: ChainListProps) {
           <th scope="col">Chain</th>
           <th scope="col">Chain id</th>
           <th scope="col">Native currency</th>
+          <th scope="col">Index</th>
         </tr>
       </thead>
       <tbody>
@@ -45,6 +47,9 @@ export function ChainList({ chains, devnetChainId }: ChainListProps) {
             </td>
             <td>
               {chain.nativeCurrency.name} <span className="muted">({chain.nativeCurrency.symbol})</span>
+            </td>
+            <td>
+              <IndexingBadge chainId={chain.chainId} />
             </td>
           </tr>
         ))}
