@@ -250,11 +250,11 @@ describe('CORS preflights for an allowed web origin (cgw-more §8)', () => {
     }
   })
 
-  // Gap (reported, cors.ts is owned elsewhere): CGW allows GET, HEAD, POST, PUT, PATCH, DELETE on every path;
-  // Concord names only the methods the path has. Remove `.fails` once cors.ts lists them all.
-  it.fails('gap: every preflight lists PUT, PATCH and DELETE, as CGW’s does', async () => {
+  // CGW allows GET, HEAD, POST, PUT, PATCH, DELETE on every path (its enableCors `methods`).
+  it('behavior: every preflight lists GET, HEAD, POST, PUT, PATCH and DELETE, as CGW’s does', async () => {
     const res = await preflight('/v2/chains?serviceKey=WALLET_WEB', 'GET')
-    const methods = res.headers.get('access-control-allow-methods') ?? ''
-    for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']) expect(methods).toContain(method)
+    expect(res.status).toBe(204)
+    const methods = (res.headers.get('access-control-allow-methods') ?? '').split(/\s*,\s*/)
+    expect(methods).toEqual(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])
   })
 })

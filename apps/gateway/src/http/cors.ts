@@ -1,7 +1,9 @@
 // CORS with an origin allow-list. Listed origins (config `corsOrigins`) get their origin reflected with
 // Access-Control-Allow-Credentials, ready for sign-in sessions and write routes; any other origin may read
-// the public routes without credentials (`*`, config `corsAnyOrigin`). Preflights name only the methods
-// the requested path really has.
+// the public routes without credentials (`*`, config `corsAnyOrigin`). A listed origin's preflight is
+// answered as the Safe Client Gateway answers it (cgw-more §8): 204 on every path, the origin reflected with
+// credentials, methods GET, HEAD, POST, PUT, PATCH, DELETE and the request headers reflected. Other origins'
+// preflights name only the methods the requested path really has (and 404 on a path without routes).
 import type { MiddlewareHandler } from 'hono'
 
 export type CorsPolicy = {
@@ -13,6 +15,8 @@ export type CorsPolicy = {
 
 /** Preflight answers are reused by browsers for this long (seconds). */
 const MAX_AGE = 600
+/** The methods the Client Gateway allows every listed origin (its `enableCors` `methods`). */
+const CGW_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 /** A header list as browsers send it in Access-Control-Request-Headers (anything else is not reflected). */
 const HEADER_LIST = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+(\s*,\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+)*$/
 
@@ -55,16 +59,16 @@ export function cors(policy: CorsPolicy, methodsOf: (path: string) => string[]):
 
     if (c.req.method === 'OPTIONS') {
       const methods = methodsOf(c.req.path)
-      if (!methods.length) return next()
       const preflight = origin !== undefined && c.req.header('access-control-request-method') !== undefined
+      if (!methods.length && !(preflight && credentialed)) return next()
       if (preflight && allowOrigin) {
-        headers['Access-Control-Allow-Methods'] = methods.join(', ')
+        headers['Access-Control-Allow-Methods'] = (credentialed ? CGW_METHODS : methods).join(', ')
         const requested = c.req.header('access-control-request-headers')?.trim()
         if (requested && requested.length <= 1000 && HEADER_LIST.test(requested))
           headers['Access-Control-Allow-Headers'] = requested
         headers['Access-Control-Max-Age'] = String(MAX_AGE)
       }
-      headers.Allow = [...methods, 'OPTIONS'].join(', ')
+      if (methods.length) headers.Allow = [...methods, 'OPTIONS'].join(', ')
       headers.Vary = 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers'
       return c.body(null, 204, headers)
     }
