@@ -44,20 +44,12 @@ export function checkRows(
   const errors: RowError[] = []
   const seen = new Map<string, number>()
   rows.forEach((row, i) => {
-    const line = lineOf(i)
-    const fail = (message: string) => {
-      errors.push({ line, message })
+    const error = rowError(row, chainId, seen)
+    if (typeof error === 'string') errors.push({ line: lineOf(i), message: error })
+    else {
+      seen.set(error.address, lineOf(i))
+      entries.push(error)
     }
-    const address = checkAddress(row.address)
-    if ('error' in address) return fail(address.error)
-    const name = checkName(row.name)
-    if ('error' in name) return fail(name.error)
-    if (row.chainId !== undefined && String(row.chainId).trim() !== String(chainId))
-      return fail(`Chain ${String(row.chainId).trim().slice(0, 20)} is not this Safe's chain (${chainId})`)
-    const earlier = seen.get(address.address)
-    if (earlier !== undefined) return fail(`${address.address} is already on line ${earlier}`)
-    seen.set(address.address, line)
-    entries.push({ address: address.address, name: name.name })
   })
   return { entries, errors }
 }
@@ -138,4 +130,17 @@ export function parseAddressBookCsv(
     rowLines.push(line)
   }
   return { rows, lines: rowLines, errors }
+}
+
+/** A row's error, or its entry when it is good. */
+function rowError(row: EntryInput, chainId: number, seen: ReadonlyMap<string, number>): string | Entry {
+  const address = checkAddress(row.address)
+  if ('error' in address) return address.error
+  const name = checkName(row.name)
+  if ('error' in name) return name.error
+  if (row.chainId !== undefined && String(row.chainId).trim() !== String(chainId))
+    return `Chain ${String(row.chainId).trim().slice(0, 20)} is not this Safe's chain (${chainId})`
+  const earlier = seen.get(address.address)
+  if (earlier !== undefined) return `${address.address} is already on line ${earlier}`
+  return { address: address.address, name: name.name }
 }

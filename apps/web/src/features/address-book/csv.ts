@@ -132,6 +132,7 @@ export function csvCell(value: string): string {
 
 /** The book as CSV, in the format it imports. */
 export const toCsv = (entries: readonly BookEntry[], chainId: string): string =>
-  ['address,name,chainId', ...entries.map((e) => [e.address, e.name, chainId].map(csvCell).join(','))].join(
-    '\n',
-  ) + '\n'
+  `${[
+    'address,name,chainId',
+    ...entries.map((e) => [e.address, e.name, chainId].map(csvCell).join(',')),
+  ].join('\n')}\n`
