@@ -91,4 +91,22 @@ describe('notifications', () => {
       (u) => u.pathname === '/transactions/tx' && (u.searchParams.get('id') ?? '').endsWith(safeTxHash),
     )
   })
+
+  it('a signed-in owner switches an event type off for the team; it stays off after a reload', async () => {
+    const page = e2e.page
+    await connectDevnet(page, 0, `${e2e.stack.url}/settings/notifications?safe=dev:${solo}`)
+    const toggle = page.getByTestId('notification-type-NEW_CONFIRMATION')
+    await toggle.waitFor()
+    expect(await toggle.isDisabled()).toBe(true)
+    await page.getByTestId('notifications-team').getByTestId('sign-in').click()
+    await page.getByTestId('rk-auth-message-button').click()
+    await page.getByTestId('notifications-team').getByTestId('signed-in').waitFor()
+    await page.locator('[data-testid="notification-type-NEW_CONFIRMATION"]:enabled').waitFor()
+    await toggle.uncheck()
+    await page.getByText(`Last changed by ${testAccount(0).address}`).waitFor()
+    await page.reload()
+    await page.getByText(`Last changed by ${testAccount(0).address}`).waitFor()
+    expect(await page.getByTestId('notification-type-NEW_CONFIRMATION').isChecked()).toBe(false)
+    expect(await page.getByTestId('notification-type-READY_TO_EXECUTE').isChecked()).toBe(true)
+  })
 })

@@ -196,12 +196,16 @@ function TypeToggles(p: {
 
   const toggle = async (type: NotificationType, on: boolean) => {
     const next = p.prefs.eventTypes.filter((t) => (t === type ? !on : disabled.has(t)))
+    const key = notificationKeys.preferences(p.chain.chainId, p.safe)
+    const before = p.prefs
+    // Shown at once; put back if the gateway refuses.
+    queryClient.setQueryData(key, { ...before, disabledTypes: next })
     setSaving(true)
     setError(null)
     try {
-      const saved = await putPreferences(p.chain.chainId, p.safe, next)
-      queryClient.setQueryData(notificationKeys.preferences(p.chain.chainId, p.safe), saved)
+      queryClient.setQueryData(key, await putPreferences(p.chain.chainId, p.safe, next))
     } catch (cause) {
+      queryClient.setQueryData(key, before)
       setError(formatGatewayError(cause))
     } finally {
       setSaving(false)
