@@ -7,7 +7,8 @@ import { screenshotDir, setupE2E } from './session.ts'
 
 // Sign-In with Ethereum through RainbowKit's dialog, and the shared address book: account #0, owner of
 // "solo", signs in from the address book, imports a CSV with one bad row (reported, the others imported),
-// sees the names in the owners list, and signs out again with the wallet still connected.
+// sees the names in the owners list, notes a history item (shown on its page and in its history row), and
+// signs out again with the wallet still connected.
 
 const e2e = setupE2E({
   viewport: { width: 1280, height: 900 },
@@ -72,11 +73,24 @@ describe('address book and sign-in', () => {
     expect(await page.getByTestId('history-export').getAttribute('href')).toMatch(
       /\/transactions\/export\?format=csv$/,
     )
-    await page.getByTestId('tx-row').first().click()
+    const noted = page.getByTestId('tx-row').first()
+    const notedId = await noted.getAttribute('data-tx-id')
+    expect(await page.getByTestId('tx-row-note').count()).toBe(0)
+    await noted.click()
     await page.getByTestId('tx-note-input').fill('Paid the auditors')
     await page.getByTestId('tx-note-submit').click()
     await page.getByTestId('tx-note-text').getByText('Paid the auditors').waitFor()
     await page.getByTestId('tx-note').getByText('Treasurer').waitFor()
+
+    // Back in the history, that row shows the latest note and its author by name; the others none.
+    await page.goBack()
+    const rowNote = page.locator(
+      `[data-testid="tx-row"][data-tx-id="${notedId}"] [data-testid="tx-row-note"]`,
+    )
+    await rowNote.getByText('Paid the auditors').waitFor()
+    expect(await rowNote.getByTestId('tx-row-note-author').textContent()).toBe('— Treasurer')
+    expect(await page.getByTestId('tx-row-note').count()).toBe(1)
+    await page.screenshot({ path: join(screenshotDir, 'history-row-note.png'), fullPage: true })
 
     // Sign out: the book is this browser's copy again (mirrored), the wallet stays connected.
     await page.getByRole('link', { name: 'Address book' }).click()

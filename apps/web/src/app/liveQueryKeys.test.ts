@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { assetKeys } from '../features/assets/queries'
+import { notesKeys } from '../features/notes/api'
 import { queueKeys } from '../features/queue/queries'
 import { safeKeys } from '../features/safe/queries'
 import { transactionKeys } from '../features/transactions/queries'
@@ -24,6 +25,9 @@ function stale(filters: ReturnType<typeof queriesFor>): string[] {
     assetKeys.balances('1', SAFE, 'USD', true),
     assetKeys.collectibles('1', SAFE, false),
     transactionKeys.history('1', OTHER),
+    notesKeys.ofSafe('1', SAFE, OTHER),
+    notesKeys.ofTx('1', SAFE, `multisig_${SAFE}_${HASH}`, OTHER),
+    notesKeys.ofSafe('1', OTHER, OTHER),
   ]
   for (const key of keys) client.setQueryData(key, 1)
   const hit = new Set<string>()
@@ -104,6 +108,16 @@ describe('queriesFor', () => {
 
   it('allSafeQueries: everything of the open Safe, nothing of another', () => {
     expect(stale(allSafeQueries(safe))).not.toContain(`transactions/1/${OTHER}/history`)
-    expect(stale(allSafeQueries(safe))).toHaveLength(8)
+    expect(stale(allSafeQueries(safe))).toHaveLength(10)
+  })
+
+  it('behavior: the team’s notes changing refreshes that Safe’s notes (rows and transaction pages) only', () => {
+    const change = { type: 'TEAM_DATA_UPDATED', chainId: 1, address: SAFE, what: 'notes' } as const
+    const ofSafe = SAFE.toLowerCase()
+    expect(stale(queriesFor(change, safe))).toEqual([
+      `notes/1/${ofSafe}/*/${OTHER}`,
+      `notes/1/${ofSafe}/multisig_${SAFE}_${HASH}/${OTHER}`,
+    ])
+    expect(stale(queriesFor({ ...change, what: 'addressBook' }, safe))).toEqual([])
   })
 })

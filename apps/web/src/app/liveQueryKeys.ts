@@ -1,10 +1,13 @@
 // Which cached queries each live change makes stale: exactly those, through the features' key factories.
 // Lives in app/ because it spans features (a feature never imports another).
 import type { QueryFilters, QueryKey } from '@tanstack/react-query'
+import { addressBookKeys } from '../features/address-book/api'
 import { assetKeys } from '../features/assets/queries'
 import { delegatesKeys } from '../features/delegates/api'
 import type { LiveChange } from '../features/live/liveChange'
 import { messagesKeys } from '../features/messages/api'
+import { notesKeys } from '../features/notes/api'
+import { notificationKeys } from '../features/notifications/queries'
 import { queueKeys } from '../features/queue/queries'
 import { safeKeys } from '../features/safe/queries'
 import { transactionKeys } from '../features/transactions/queries'
@@ -53,6 +56,7 @@ export function allSafeQueries(safe: Safe): QueryFilters[] {
       transactionKeys.history(safe.chainId, safe.address),
       ...assetPrefixes(safe),
       messagesKeys.list(safe.chainId, safe.address),
+      notesKeys.safe(safe.chainId, safe.address),
     ].map((queryKey) => ({ queryKey })),
     // Open details pages (a confirmation, an execution, a message signature).
     { queryKey: [...transactionKeys.all(), safe.chainId, 'details'] },
@@ -60,8 +64,27 @@ export function allSafeQueries(safe: Safe): QueryFilters[] {
   ]
 }
 
+/** Changes the gateway turns into notification events: the bell's feed has a new entry for them. */
+const NOTIFYING = new Set<LiveChange['type']>([
+  'PENDING_MULTISIG_TRANSACTION',
+  'NEW_CONFIRMATION',
+  'READY_TO_EXECUTE',
+  'EXECUTED_MULTISIG_TRANSACTION',
+  'INCOMING_ETHER',
+  'INCOMING_TOKEN',
+  'MESSAGE_CREATED',
+  'MESSAGE_CONFIRMED',
+])
+
 /** The queries `change` makes stale for the open Safe `safe` (none when it concerns another Safe). */
 export function queriesFor(change: LiveChange, safe: Safe): QueryFilters[] {
+  const stale = safeQueriesFor(change, safe)
+  return stale.length && NOTIFYING.has(change.type)
+    ? [...stale, { queryKey: notificationKeys.feeds() }]
+    : stale
+}
+
+function safeQueriesFor(change: LiveChange, safe: Safe): QueryFilters[] {
   if (String(change.chainId) !== safe.chainId) return []
   const same = (address: string) => address.toLowerCase() === safe.address.toLowerCase()
   const keys = (...queryKeys: QueryKey[]) => queryKeys.map((queryKey) => ({ queryKey }))
@@ -115,7 +138,15 @@ export function queriesFor(change: LiveChange, safe: Safe): QueryFilters[] {
     case 'MESSAGE_CONFIRMED':
       return keys(messagesKeys.list(chainId, address), messagesKeys.details(chainId, change.messageHash))
     case 'TEAM_DATA_UPDATED':
-      // Address book, notes and notification settings have no cached queries in the web yet.
-      return change.what === 'delegates' ? keys(delegatesKeys.list(chainId, address)) : []
+      switch (change.what) {
+        case 'notes':
+          return keys(notesKeys.safe(chainId, address))
+        case 'delegates':
+          return keys(delegatesKeys.list(chainId, address))
+        case 'notifications':
+          return keys(notificationKeys.preferences(chainId, address))
+        case 'addressBook':
+          return keys([...addressBookKeys.all(), chainId, address.toLowerCase()])
+      }
   }
 }

@@ -11,8 +11,13 @@ const base = (chainId: string, safe: string) => `/v1/chains/${segment(chainId)}/
 
 export const notesKeys = {
   all: () => [gatewayScope(), 'notes'] as const,
+  /** Everything cached of one Safe's notes. */
+  safe: (chainId: string, safe: string) => [...notesKeys.all(), chainId, safe.toLowerCase()] as const,
   ofTx: (chainId: string, safe: string, txId: string, signedIn: string) =>
-    [...notesKeys.all(), chainId, safe.toLowerCase(), txId, signedIn] as const,
+    [...notesKeys.safe(chainId, safe), txId, signedIn] as const,
+  /** Every note of a Safe (one request for a whole list of rows). */
+  ofSafe: (chainId: string, safe: string, signedIn: string) =>
+    [...notesKeys.safe(chainId, safe), '*', signedIn] as const,
 }
 
 export const txNotesQueryOptions = (chainId: string, safe: string, txId: string, signedIn: string) =>
@@ -27,6 +32,26 @@ export const txNotesQueryOptions = (chainId: string, safe: string, txId: string,
       ).results,
     retry: false,
   })
+
+/** All of a Safe's notes (newest first), by transaction id in any case (the API's ids differ only in case). */
+export const safeNotesQueryOptions = (chainId: string, safe: string, signedIn: string) =>
+  queryOptions({
+    queryKey: notesKeys.ofSafe(chainId, safe, signedIn),
+    queryFn: async () =>
+      groupByTransaction((await gatewayFetch<{ results: TxNote[] }>('GET', base(chainId, safe))).results),
+    retry: false,
+  })
+
+export function groupByTransaction(notes: readonly TxNote[]): ReadonlyMap<string, TxNote[]> {
+  const byTx = new Map<string, TxNote[]>()
+  for (const note of notes) {
+    const id = note.transactionId.toLowerCase()
+    const group = byTx.get(id)
+    if (group) group.push(note)
+    else byTx.set(id, [note])
+  }
+  return byTx
+}
 
 export const addNote = (chainId: string, safe: string, transactionId: string, note: string) =>
   gatewayFetch<TxNote>('POST', base(chainId, safe), { transactionId, note })

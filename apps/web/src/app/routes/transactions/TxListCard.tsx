@@ -1,8 +1,12 @@
 import type { ComponentType } from 'react'
+import { TxRowNote } from '../../../features/notes/components/TxRowNote'
 import type { TxPagesProps } from '../../../features/transactions/components/TxPages'
 import { RequireSafe } from '../RequireSafe'
 
-/** A transaction list of the open Safe (history or queue) in a card; its rows open the transaction page. */
+/**
+ * A transaction list of the open Safe (history or queue) in a card; its rows open the transaction page and show
+ * the team's latest note.
+ */
 export function TxListCard({ list: List }: { list: ComponentType<TxPagesProps> }) {
   return (
     <RequireSafe>
@@ -12,6 +16,7 @@ export function TxListCard({ list: List }: { list: ComponentType<TxPagesProps> }
             chain={safe.chain}
             address={safe.address}
             txHref={(id) => safe.href('/transactions/tx', { id })}
+            renderNote={(tx) => <TxRowNote chainId={safe.chain.chainId} safe={safe.address} txId={tx.id} />}
           />
         </div>
       )}

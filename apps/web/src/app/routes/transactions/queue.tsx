@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { TxRowNote } from '../../../features/notes/components/TxRowNote'
 import { QueueView } from '../../../features/queue/components/QueueView'
 import { QUEUE_REFRESH_MS } from '../../../features/queue/queries'
 import { safeInfoQueryOptions, safeKeys } from '../../../features/safe/queries'
@@ -31,7 +32,12 @@ function SafeQueue({ safe }: { safe: OpenSafe }) {
         safe={safe.address}
         safeInfo={safeInfo.data}
         renderSummary={(tx) => (
-          <TxRow chain={chain} transaction={tx} href={safe.href('/transactions/tx', { id: tx.id })} />
+          <TxRow
+            chain={chain}
+            transaction={tx}
+            href={safe.href('/transactions/tx', { id: tx.id })}
+            note={<TxRowNote chainId={chainId} safe={safe.address} txId={tx.id} />}
+          />
         )}
         renderConfirm={(details, done) => (
           <QueuedTxReview

@@ -1,4 +1,9 @@
-import type { ChainInfo, TransactionListItem } from '@safe-global/safe-gateway-typescript-sdk'
+import type {
+  ChainInfo,
+  TransactionListItem,
+  TransactionSummary,
+} from '@safe-global/safe-gateway-typescript-sdk'
+import type { ReactNode } from 'react'
 import { formatDateLabel } from '../../../lib/format'
 import { TxRow } from './TxRow'
 
@@ -7,10 +12,12 @@ export type TxListProps = {
   items: readonly TransactionListItem[]
   /** Link to a transaction's page. */
   txHref: (id: string) => string
+  /** A transaction's note in its row (the app composes the notes feature in). */
+  renderNote?: ((transaction: TransactionSummary) => ReactNode) | undefined
 }
 
 /** Renders CGW list items as they come: day labels, queue labels, conflict headers and transactions. */
-export function TxList({ chain, items, txHref }: TxListProps) {
+export function TxList({ chain, items, txHref, renderNote }: TxListProps) {
   return (
     <ul className="tx-list">
       {items.map((item) => {
@@ -40,6 +47,7 @@ export function TxList({ chain, items, txHref }: TxListProps) {
                 chain={chain}
                 transaction={item.transaction}
                 href={txHref(item.transaction.id)}
+                note={renderNote?.(item.transaction)}
               />
             )
           default:

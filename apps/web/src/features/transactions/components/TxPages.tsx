@@ -1,5 +1,10 @@
-import type { ChainInfo, TransactionListPage } from '@safe-global/safe-gateway-typescript-sdk'
+import type {
+  ChainInfo,
+  TransactionListPage,
+  TransactionSummary,
+} from '@safe-global/safe-gateway-typescript-sdk'
 import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { LoadMore } from '../../../components/ui/LoadMore'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
@@ -10,12 +15,14 @@ export type TxPagesProps = {
   chain: ChainInfo
   address: string
   txHref: (id: string) => string
+  /** A transaction's note in its row. */
+  renderNote?: ((transaction: TransactionSummary) => ReactNode) | undefined
 }
 
 /** Transactions → History: executed transactions by day, one gateway page at a time. */
-export function TxHistory({ chain, address, txHref }: TxPagesProps) {
+export function TxHistory({ chain, address, txHref, renderNote }: TxPagesProps) {
   const query = useInfiniteQuery(historyQueryOptions(chain.chainId, address))
-  return <TxPages chain={chain} txHref={txHref} query={query} />
+  return <TxPages chain={chain} txHref={txHref} renderNote={renderNote} query={query} />
 }
 
 // The queue has its own screen (features/queue), with the actions on each transaction.
@@ -23,7 +30,7 @@ type TxPagesViewProps = Omit<TxPagesProps, 'address'> & {
   query: UseInfiniteQueryResult<InfiniteData<TransactionListPage, unknown>>
 }
 
-function TxPages({ chain, txHref, query }: TxPagesViewProps) {
+function TxPages({ chain, txHref, renderNote, query }: TxPagesViewProps) {
   return (
     <QueryBoundary
       query={query}
@@ -40,7 +47,7 @@ function TxPages({ chain, txHref, query }: TxPagesViewProps) {
           )
         return (
           <div data-testid="tx-history">
-            <TxList chain={chain} items={items} txHref={txHref} />
+            <TxList chain={chain} items={items} txHref={txHref} renderNote={renderNote} />
             <LoadMore query={query} errorTitle="Could not load more transactions" testId="load-more" />
           </div>
         )

@@ -1,4 +1,5 @@
 import type { ChainInfo, TransactionSummary } from '@safe-global/safe-gateway-typescript-sdk'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Identicon } from '../../../components/ui/Identicon'
 import { formatTime, shortAddress } from '../../../lib/format'
@@ -18,10 +19,12 @@ export type TxRowProps = {
   transaction: TransactionSummary
   /** Link to the transaction page. */
   href: string
+  /** The team's note on it, if any (another feature's, composed by the app). */
+  note?: ReactNode
 }
 
 /** One transaction in the history or queue: type, amount or method, counterparty, time and status. */
-export function TxRow({ chain, transaction, href }: TxRowProps) {
+export function TxRow({ chain, transaction, href, note }: TxRowProps) {
   const description = describeTransaction(transaction.txInfo, chain.nativeCurrency)
   const execution = transaction.executionInfo
   return (
@@ -52,6 +55,7 @@ export function TxRow({ chain, transaction, href }: TxRowProps) {
               {description.counterparty.address.name || shortAddress(description.counterparty.address.value)}
             </span>
           ) : null}
+          {note}
         </span>
         <span className="tx-meta muted small">
           {execution?.type === 'MULTISIG' ? <span title="Nonce">#{execution.nonce}</span> : null}
