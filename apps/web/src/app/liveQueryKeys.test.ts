@@ -1,7 +1,9 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
+import { addressBookKeys } from '../features/address-book/api'
 import { assetKeys } from '../features/assets/queries'
 import { notesKeys } from '../features/notes/api'
+import { notificationKeys } from '../features/notifications/queries'
 import { queueKeys } from '../features/queue/queries'
 import { safeKeys } from '../features/safe/queries'
 import { transactionKeys } from '../features/transactions/queries'
@@ -28,6 +30,9 @@ function stale(filters: ReturnType<typeof queriesFor>): string[] {
     notesKeys.ofSafe('1', SAFE, OTHER),
     notesKeys.ofTx('1', SAFE, `multisig_${SAFE}_${HASH}`, OTHER),
     notesKeys.ofSafe('1', OTHER, OTHER),
+    notificationKeys.feed('device'),
+    addressBookKeys.book('1', SAFE, OTHER),
+    addressBookKeys.book('1', OTHER, OTHER),
   ]
   for (const key of keys) client.setQueryData(key, 1)
   const hit = new Set<string>()
@@ -46,10 +51,16 @@ describe('queriesFor', () => {
       owner: OTHER,
     } as const
     expect(stale(queriesFor(change, safe))).toEqual([
+      'notifications/feed/device',
       `queue/1/${SAFE}/list`,
       `transactions/1/${SAFE}/queue`,
       `transactions/1/details/multisig_${SAFE}_${HASH}`,
     ])
+  })
+
+  it("behavior: an address-book change refreshes that Safe's book only, and no feed", () => {
+    const change = { type: 'TEAM_DATA_UPDATED', chainId: 1, address: SAFE, what: 'addressBook' } as const
+    expect(stale(queriesFor(change, safe))).toEqual([`address-book/1/${SAFE.toLowerCase()}/${OTHER}`])
   })
 
   it('behavior: an execution also refreshes history, Safe info and assets', () => {
@@ -64,6 +75,7 @@ describe('queriesFor', () => {
     expect(stale(queriesFor(change, safe))).toEqual([
       `assets/1/${SAFE}/balances/USD/[object Object]`,
       `assets/1/${SAFE}/collectibles/[object Object]`,
+      'notifications/feed/device',
       `queue/1/${SAFE}/list`,
       `safes/1/${SAFE}/info`,
       `transactions/1/${SAFE}/history`,
@@ -77,6 +89,7 @@ describe('queriesFor', () => {
     expect(stale(queriesFor(change, safe))).toEqual([
       `assets/1/${SAFE}/balances/USD/[object Object]`,
       `assets/1/${SAFE}/collectibles/[object Object]`,
+      'notifications/feed/device',
       `transactions/1/${SAFE}/history`,
     ])
   })
@@ -118,6 +131,6 @@ describe('queriesFor', () => {
       `notes/1/${ofSafe}/*/${OTHER}`,
       `notes/1/${ofSafe}/multisig_${SAFE}_${HASH}/${OTHER}`,
     ])
-    expect(stale(queriesFor({ ...change, what: 'addressBook' }, safe))).toEqual([])
+    expect(stale(queriesFor({ ...change, what: 'delegates' }, safe))).toEqual([])
   })
 })
