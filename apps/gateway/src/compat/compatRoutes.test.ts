@@ -155,3 +155,19 @@ describe('GET /v1/chains/{chainId}/about[/indexing]', () => {
     expect((await get('/v1/chains/5/about')).status).toBe(404)
   })
 })
+
+describe('explorer data routes', () => {
+  it('default: an address as the chain shows it; a known pending transaction; an unknown one 404', async () => {
+    const address = await get(`/v1/chains/31337/explorer/address/${SAFE.toLowerCase()}`)
+    expect(address.body).toMatchObject({
+      address: SAFE,
+      balance: '0',
+      isContract: false,
+      safe: { threshold: 1 },
+    })
+    const pending = await get(`/v1/chains/31337/explorer/tx/0x${'AB'.repeat(32)}`)
+    expect(pending.body).toMatchObject({ status: 'pending', blockNumber: null, value: '1' })
+    expect((await get(`/v1/chains/31337/explorer/tx/0x${'cd'.repeat(32)}`)).status).toBe(404)
+    expect((await get('/v1/chains/31337/explorer/tx/0x12')).status).toBe(422)
+  })
+})

@@ -28,6 +28,28 @@ const BLOCK_ONE = {
   logsBloom: `0x${'0'.repeat(512)}`,
 }
 
+/** The one transaction the stub knows: sent, not yet mined. */
+export const KNOWN_TX_HASH = `0x${'ab'.repeat(32)}`
+const PENDING_TX = {
+  hash: KNOWN_TX_HASH,
+  from: `0x${'11'.repeat(20)}`,
+  to: `0x${'22'.repeat(20)}`,
+  input: '0x',
+  value: '0x1',
+  nonce: '0x0',
+  gas: '0x5208',
+  gasPrice: '0x1',
+  type: '0x0',
+  blockHash: null,
+  blockNumber: null,
+  transactionIndex: null,
+  v: '0x1b',
+  r: ZERO_WORD,
+  s: ZERO_WORD,
+}
+const knownTx = (params: unknown) =>
+  Array.isArray(params) && typeof params[0] === 'string' && params[0].toLowerCase() === KNOWN_TX_HASH
+
 function answer(call: { id?: unknown; method?: unknown; params?: unknown }, chainId: number) {
   const to = Array.isArray(call.params) ? (call.params[0] as { to?: unknown } | undefined)?.to : undefined
   const simulation = typeof to === 'string' && to.toLowerCase() === SIMULATOR_ADDRESS.toLowerCase()
@@ -39,8 +61,8 @@ function answer(call: { id?: unknown; method?: unknown; params?: unknown }, chai
     eth_getCode: '0x',
     eth_getTransactionCount: '0x0',
     eth_getBlockByNumber: BLOCK_ONE,
-    // No transaction is known.
-    eth_getTransactionByHash: null,
+    // One pending transaction is known (KNOWN_TX_HASH); no receipt.
+    eth_getTransactionByHash: knownTx(call.params) ? PENDING_TX : null,
     eth_getTransactionReceipt: null,
   }
   const value =

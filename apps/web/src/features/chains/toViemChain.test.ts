@@ -48,6 +48,14 @@ describe('toViemChain', () => {
     expect(toViemChain(mainnet).rpcUrls.default.http).toEqual(['https://ethereum-rpc.publicnode.com'])
   })
 
+  it('behavior: a chain whose node the gateway keeps private (UNKNOWN) has no RPC: reads go through the wallet', () => {
+    const keyed = {
+      ...mainnet,
+      publicRpcUri: { authentication: 'UNKNOWN', value: 'https://concord.example/v1/chains/1/rpc' },
+    } as unknown as ChainInfo
+    expect(toViemChain(keyed).rpcUrls.default.http).toEqual([])
+  })
+
   it('behavior: devnet without explorer or logo', () => {
     const devnet = {
       ...mainnet,

@@ -26,6 +26,15 @@ export function explorerBaseUrl(template: string | undefined): string | undefine
   }
 }
 
+/**
+ * The chain's public RPC, if it has one. A gateway that keeps the chain's node private still names a URL there
+ * (Safe{Wallet} needs one), marked UNKNOWN: the browser then reads through the connected wallet instead.
+ */
+const publicRpc = (chain: ChainInfo): string[] =>
+  chain.publicRpcUri.value && String(chain.publicRpcUri.authentication) !== 'UNKNOWN'
+    ? [chain.publicRpcUri.value]
+    : []
+
 /** Maps a gateway chain to a viem chain; the browser talks to the chain's public RPC. */
 export function toViemChain(chain: ChainInfo): AppChain {
   const explorerUrl = explorerBaseUrl(chain.blockExplorerUriTemplate?.address)
@@ -38,7 +47,7 @@ export function toViemChain(chain: ChainInfo): AppChain {
         symbol: chain.nativeCurrency.symbol,
         decimals: chain.nativeCurrency.decimals,
       },
-      rpcUrls: { default: { http: [chain.publicRpcUri.value] } },
+      rpcUrls: { default: { http: publicRpc(chain) } },
       blockExplorers: explorerUrl
         ? { default: { name: `${chain.chainName} explorer`, url: explorerUrl } }
         : undefined,

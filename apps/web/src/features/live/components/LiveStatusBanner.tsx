@@ -1,4 +1,4 @@
-import { useLiveStatus } from '../../../lib/liveStatus'
+import { useLiveStatus } from '../liveStatus'
 
 const time = (ms: number) => new Date(ms).toLocaleTimeString()
 

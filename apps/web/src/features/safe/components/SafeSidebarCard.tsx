@@ -4,7 +4,6 @@ import { Link } from 'react-router'
 import { CopyButton } from '../../../components/ui/CopyButton'
 import { Identicon } from '../../../components/ui/Identicon'
 import { shortAddress } from '../../../lib/format'
-import { pollUnlessLive } from '../../../lib/liveStatus'
 import { SAFE_INFO_REFRESH_MS, safeInfoQueryOptions } from '../queries'
 
 /** The open Safe at the top of the sidebar: chain, address and threshold, and a way back to the list. */
@@ -12,7 +11,7 @@ export function SafeSidebarCard({ chain, address }: { chain: ChainInfo; address:
   // The card is on every screen of an open Safe: it keeps the Safe info fresh for all of them.
   const info = useQuery({
     ...safeInfoQueryOptions(chain.chainId, address),
-    refetchInterval: pollUnlessLive(SAFE_INFO_REFRESH_MS),
+    refetchInterval: SAFE_INFO_REFRESH_MS,
   })
   return (
     <div
