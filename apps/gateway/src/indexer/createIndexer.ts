@@ -18,6 +18,9 @@ import { createMasterCopyResolver, singletonCandidates } from './singletons.ts'
 import { enrichTokens } from './tokenMetadata.ts'
 import { windowChanges } from './windowChanges.ts'
 
+/** Executions and incoming value older than this are published as indexed blocks only, not as events. */
+const NEWS_WINDOW_SECONDS = 24 * 60 * 60
+
 export type IndexerOptions = {
   /** How often to look for new blocks (ms) when the chain has no WebSocket URL. */
   pollingInterval?: number
@@ -222,6 +225,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
           multisig: out.multisig,
           modules: out.modules,
           transfers,
+          newsSince: Math.floor(Date.now() / 1000) - NEWS_WINDOW_SECONDS,
         }),
       )
       from = end.number + 1

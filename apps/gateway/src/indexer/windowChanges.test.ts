@@ -1,3 +1,4 @@
+import { getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { TransferRow } from './rows.ts'
 import { windowChanges } from './windowChanges.ts'
@@ -64,5 +65,19 @@ describe('windowChanges', () => {
     expect(
       windowChanges({ chainId: 1, blockNumber: 2, safes: [], multisig: [], modules: [], transfers: [] }),
     ).toEqual([{ type: 'BLOCK_INDEXED', chainId: 1, blockNumber: 2, safes: [] }])
+  })
+
+  it('behavior: rows older than newsSince are history: only the block names their Safe', () => {
+    const changes = windowChanges({
+      chainId: 1,
+      blockNumber: 9,
+      safes: [],
+      multisig: [{ safe: SAFE, safeTxHash: HASH, txHash: HASH, success: true, timestamp: 99 } as never],
+      modules: [],
+      transfers: [transfer({ timestamp: 99 }), transfer({ timestamp: 100, logIndex: 1 })],
+      newsSince: 100,
+    })
+    expect(changes.map((c) => c.type)).toEqual(['BLOCK_INDEXED', 'INCOMING_ETHER'])
+    expect(changes[0]).toMatchObject({ safes: [getAddress(SAFE)] })
   })
 })

@@ -11,8 +11,14 @@ export function windowChanges(w: {
   multisig: readonly MultisigRow[]
   modules: readonly ModuleRow[]
   transfers: readonly TransferRow[]
+  /**
+   * Unix seconds: executions and transfers in older blocks are history being caught up on (a first index, a
+   * long outage), not news, so they get no event of their own (the BLOCK_INDEXED still names their Safes).
+   */
+  newsSince?: number
 }): Change[] {
   const { chainId } = w
+  const isNews = (row: { timestamp: number }) => w.newsSince === undefined || row.timestamp >= w.newsSince
   const touched = new Set<Address>([
     ...w.safes.map((s) => getAddress(s.address)),
     ...w.multisig.map((m) => getAddress(m.safe)),
@@ -22,7 +28,7 @@ export function windowChanges(w: {
   const changes: Change[] = [
     { type: 'BLOCK_INDEXED', chainId, blockNumber: w.blockNumber, safes: [...touched] },
   ]
-  for (const m of w.multisig)
+  for (const m of w.multisig.filter(isNews))
     changes.push({
       type: 'EXECUTED_MULTISIG_TRANSACTION',
       chainId,
@@ -31,7 +37,7 @@ export function windowChanges(w: {
       txHash: m.txHash as Hex,
       failed: !m.success,
     })
-  for (const t of w.transfers) {
+  for (const t of w.transfers.filter(isNews)) {
     // Only what the Safe received from someone else (its own outgoing value shows as its execution).
     if (getAddress(t.to) !== getAddress(t.safe) || getAddress(t.from) === getAddress(t.safe)) continue
     const ref = { chainId, address: getAddress(t.safe), txHash: t.txHash as Hex }
