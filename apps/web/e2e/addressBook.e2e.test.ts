@@ -16,11 +16,13 @@ const e2e = setupE2E({
 })
 
 let solo: Address
+let treasury: Address
 
 beforeAll(() => {
   const { scenario } = e2e.stack.devnet
   if (!scenario) throw new Error('the stack runs without the demo scenario')
   solo = scenario.safes.solo.address
+  treasury = scenario.safes.treasury.address
 })
 
 describe('address book and sign-in', () => {
@@ -45,11 +47,12 @@ describe('address book and sign-in', () => {
       `${owner},Treasurer,31337`,
       `${owner.toLowerCase().replace('0x', '0xZZ')},Broken,31337`,
       `${friend},"Friend, of the team",31337`,
+      `${treasury},Team treasury,31337`,
     ].join('\n')
     await page.getByTestId('address-book-import-text').fill(csv)
     await page.getByTestId('address-book-import-submit').click()
     const result = page.getByTestId('address-book-import-result')
-    await result.getByText('2 entries imported, 1 bad row:').waitFor()
+    await result.getByText('3 entries imported, 1 bad row:').waitFor()
     const bad = page.getByTestId('address-book-import-bad-row')
     expect(await bad.count()).toBe(1)
     expect(await bad.getAttribute('data-line')).toBe('3')
@@ -62,8 +65,24 @@ describe('address book and sign-in', () => {
       .waitFor()
     await page.screenshot({ path: join(screenshotDir, 'address-book-import.png'), fullPage: true })
 
-    // The names show wherever the address appears: the owners on Home.
+    // The names show wherever the address appears: the owners on Home, the connected account in the header.
     await page.getByRole('link', { name: 'Home' }).click()
+    await page.getByTestId('safe-owners').getByText('Treasurer').waitFor()
+    // The Safe picker names a Safe named in any book this browser knows (here solo's names the treasury).
+    await page.getByRole('link', { name: 'Switch Safe' }).click()
+    await page
+      .locator(`[data-testid="owned-safe"][data-address="${treasury}"] [data-testid="safe-name"]`)
+      .getByText('Team treasury')
+      .waitFor()
+    expect(
+      await page
+        .locator(`[data-testid="owned-safe"][data-address="${solo}"] [data-testid="safe-name"]`)
+        .count(),
+    ).toBe(0)
+    // …and the open treasury's sidebar card, though its own book is empty.
+    await page.locator(`[data-testid="owned-safe"][data-address="${treasury}"] a`).click()
+    await page.getByTestId('current-safe-name').getByText('Team treasury').waitFor()
+    await page.goto(`${e2e.stack.url}/?safe=dev:${solo}`)
     await page.getByTestId('safe-owners').getByText('Treasurer').waitFor()
 
     // A note on the newest history item, written by the signed-in owner; the history offers the CSV export.
@@ -82,7 +101,8 @@ describe('address book and sign-in', () => {
     await page.getByTestId('tx-note-text').getByText('Paid the auditors').waitFor()
     await page.getByTestId('tx-note').getByText('Treasurer').waitFor()
 
-    // Back in the history, that row shows the latest note and its author by name; the others none.
+    // Back in the history, that row shows the latest note and its author by name; the others none. Its
+    // counterparty (the treasury) shows by its address-book name.
     await page.goBack()
     const rowNote = page.locator(
       `[data-testid="tx-row"][data-tx-id="${notedId}"] [data-testid="tx-row-note"]`,
@@ -90,6 +110,10 @@ describe('address book and sign-in', () => {
     await rowNote.getByText('Paid the auditors').waitFor()
     expect(await rowNote.getByTestId('tx-row-note-author').textContent()).toBe('— Treasurer')
     expect(await page.getByTestId('tx-row-note').count()).toBe(1)
+    await page
+      .locator(`[data-testid="tx-row"][data-tx-id="${notedId}"] [data-testid="tx-counterparty-name"]`)
+      .getByText('Team treasury')
+      .waitFor()
     await page.screenshot({ path: join(screenshotDir, 'history-row-note.png'), fullPage: true })
 
     // Sign out: the book is this browser's copy again (mirrored), the wallet stays connected.

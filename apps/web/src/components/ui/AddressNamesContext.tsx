@@ -1,7 +1,12 @@
 import { createContext, useContext } from 'react'
 
-/** Names the open Safe's address book gives addresses; the app provides them (features/address-book). */
-export const AddressNamesContext = createContext<(address: string) => string | undefined>(() => undefined)
+/**
+ * The name the address books give an address on a chain (the open Safe's chain when none is given): the open
+ * Safe's book first, then any book this browser knows. The app provides it (features/address-book).
+ */
+export type AddressNames = (address: string, chainId?: string) => string | undefined
 
-export const useAddressName = (address: string): string | undefined =>
-  useContext(AddressNamesContext)(address)
+export const AddressNamesContext = createContext<AddressNames>(() => undefined)
+
+export const useAddressName = (address: string, chainId?: string): string | undefined =>
+  useContext(AddressNamesContext)(address, chainId)

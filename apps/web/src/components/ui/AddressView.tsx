@@ -16,11 +16,13 @@ export type AddressViewProps = {
   testId?: string
   /** A badge after the address, e.g. "you" for the connected wallet. */
   badge?: string | undefined
+  /** The chain the address is on, for its address-book name (the open Safe's chain when not given). */
+  chainId?: string | undefined
 }
 
 /** An address in monospace with its identicon and a copy button, optionally named and linked to the explorer. */
-export function AddressView({ address, name, explorerUrl, short, testId, badge }: AddressViewProps) {
-  const shown = useAddressName(address) ?? name
+export function AddressView({ address, name, explorerUrl, short, testId, badge, chainId }: AddressViewProps) {
+  const shown = useAddressName(address, chainId) ?? name
   return (
     <span className="address-view" data-testid={testId} data-address={address}>
       <Identicon value={address} />
@@ -52,6 +54,7 @@ export function ChainAddress({ chain, address, testId, badge, short }: ChainAddr
   return (
     <AddressView
       address={address.value}
+      chainId={chain.chainId}
       name={address.name}
       explorerUrl={explorerAddressUrl(chain, address.value)}
       testId={testId}

@@ -5,6 +5,13 @@ import type { BookEntry } from './csv'
 
 const key = (chainId: string, safe: string) => `concord.addressBook.v1:${chainId}:${safe.toLowerCase()}`
 
+const written = new Set<() => void>()
+/** Calls `listener` after every write of a book in this tab (other tabs' writes come as `storage` events). */
+export function onLocalBookWritten(listener: () => void): () => void {
+  written.add(listener)
+  return () => written.delete(listener)
+}
+
 export function readLocalBook(chainId: string, safe: string, storage: Storage = localStorage): BookEntry[] {
   try {
     const parsed = JSON.parse(storage.getItem(key(chainId, safe)) ?? '[]') as unknown
@@ -35,6 +42,7 @@ export function writeLocalBook(
   } catch {
     // storage full or disabled: the gateway's copy still works
   }
+  for (const listener of written) listener()
 }
 
 /** Adds or renames entries (by address, any case). */

@@ -2,6 +2,7 @@ import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { useAddressName } from '../../../components/ui/AddressNamesContext'
 import { CopyButton } from '../../../components/ui/CopyButton'
 import { Identicon } from '../../../components/ui/Identicon'
 import { formatSafeParam, safeHref } from '../../../lib/safeLink'
@@ -18,6 +19,7 @@ export type SafeListItemProps = {
 /** One Safe in a list: a link that opens it, with its chain and threshold. */
 export function SafeListItem({ chain, address, testId, actions }: SafeListItemProps) {
   const info = useQuery(safeInfoQueryOptions(chain.chainId, address))
+  const name = useAddressName(address, chain.chainId)
   return (
     <li className="safe-list-item" data-testid={testId} data-address={address}>
       <Link to={safeHref('/', formatSafeParam(chain, address))} className="safe-link">
@@ -28,6 +30,11 @@ export function SafeListItem({ chain, address, testId, actions }: SafeListItemPr
           {chain.shortName || chain.chainId}
         </span>
         <Identicon value={address} />
+        {name ? (
+          <span className="address-name" data-testid="safe-name">
+            {name}
+          </span>
+        ) : null}
         <code className="address">{address}</code>
         {info.data ? (
           <span className="badge muted" title="Threshold / owners">

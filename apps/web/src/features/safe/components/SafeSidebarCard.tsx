@@ -1,6 +1,7 @@
 import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
+import { useAddressName } from '../../../components/ui/AddressNamesContext'
 import { CopyButton } from '../../../components/ui/CopyButton'
 import { Identicon } from '../../../components/ui/Identicon'
 import { shortAddress } from '../../../lib/format'
@@ -13,6 +14,7 @@ export function SafeSidebarCard({ chain, address }: { chain: ChainInfo; address:
     ...safeInfoQueryOptions(chain.chainId, address),
     refetchInterval: SAFE_INFO_REFRESH_MS,
   })
+  const name = useAddressName(address, chain.chainId)
   return (
     <div
       className="sidebar-safe"
@@ -35,6 +37,11 @@ export function SafeSidebarCard({ chain, address }: { chain: ChainInfo; address:
       </div>
       <span className="address-view">
         <Identicon value={address} />
+        {name ? (
+          <span className="address-name" data-testid="current-safe-name">
+            {name}
+          </span>
+        ) : null}
         <code className="address" title={address}>
           {shortAddress(address)}
         </code>

@@ -1,6 +1,7 @@
 import type { ChainInfo, TransactionSummary } from '@safe-global/safe-gateway-typescript-sdk'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { useAddressName } from '../../../components/ui/AddressNamesContext'
 import { Identicon } from '../../../components/ui/Identicon'
 import { formatTime, shortAddress } from '../../../lib/format'
 import { describeTransaction, statusLabel } from '../utils/describeTransaction'
@@ -27,6 +28,8 @@ export type TxRowProps = {
 export function TxRow({ chain, transaction, href, note }: TxRowProps) {
   const description = describeTransaction(transaction.txInfo, chain.nativeCurrency)
   const execution = transaction.executionInfo
+  // The address books' name first, then the gateway's (a known contract or token).
+  const counterpartyName = useAddressName(description.counterparty?.address.value ?? '', chain.chainId)
   return (
     <li className="tx-row-item">
       <Link
@@ -52,7 +55,11 @@ export function TxRow({ chain, transaction, href, note }: TxRowProps) {
             <span className="muted small tx-counterparty">
               {description.counterparty.label}{' '}
               <Identicon value={description.counterparty.address.value} size={14} />{' '}
-              {description.counterparty.address.name || shortAddress(description.counterparty.address.value)}
+              <span data-testid="tx-counterparty-name">
+                {counterpartyName ||
+                  description.counterparty.address.name ||
+                  shortAddress(description.counterparty.address.value)}
+              </span>
             </span>
           ) : null}
           {note}

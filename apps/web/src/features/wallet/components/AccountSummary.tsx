@@ -1,10 +1,12 @@
 import { useAccount } from 'wagmi'
+import { useAddressName } from '../../../components/ui/AddressNamesContext'
 import { CopyButton } from '../../../components/ui/CopyButton'
 import { Identicon } from '../../../components/ui/Identicon'
 
 /** Connection status (disconnected / connecting / reconnecting / connected) and the account. */
 export function AccountSummary() {
   const { status, address, chain, chainId, connector } = useAccount()
+  const name = useAddressName(address ?? '')
   return (
     <dl className="account-summary">
       <dt>Status</dt>
@@ -19,6 +21,7 @@ export function AccountSummary() {
           <dd>
             <span className="address-view">
               <Identicon value={address} />
+              {name ? <span className="address-name">{name}</span> : null}
               <code className="address" data-testid="connected-address">
                 {address}
               </code>
