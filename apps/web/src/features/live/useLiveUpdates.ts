@@ -2,8 +2,8 @@
 // What each change refreshes is the caller's (`refresh`); this hook owns the connection, the batching and
 // the fallback timer.
 import { useEffect, useRef } from 'react'
+import { setLiveStatus } from '../../lib/liveStatus'
 import type { LiveChange } from './liveChange'
-import { setLiveStatus } from './liveStatus'
 import { connectLiveStream, type LiveStreamOptions, liveStreamUrl } from './liveStream'
 
 /** How often everything of the open Safe is refetched while the stream is down. */

@@ -10,6 +10,7 @@ import {
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import type { Hex } from 'viem'
 import { gatewayCall, gatewayScope } from '../../lib/gateway'
+import { pollUnlessLive } from '../../lib/liveStatus'
 
 /** A message as the gateway serves it (cgw-api §9; NEST adds `origin`, `preparedSignature` may be null). */
 export type SafeMessage = Omit<SdkSafeMessage, 'type' | 'message'> & {
@@ -34,7 +35,7 @@ export const messagesQueryOptions = (chainId: string, safe: string) =>
       gatewayCall(() => getSafeMessages(chainId, safe, pageParam)),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page: SafeMessageListPage) => page.next ?? undefined,
-    refetchInterval: MESSAGES_REFRESH_MS,
+    refetchInterval: pollUnlessLive(MESSAGES_REFRESH_MS),
   })
 
 /** `GET /v1/chains/{chainId}/messages/{hash}` */

@@ -7,6 +7,7 @@ import {
 } from '@safe-global/safe-gateway-typescript-sdk'
 import { queryOptions } from '@tanstack/react-query'
 import { gatewayCall, gatewayScope } from '../../lib/gateway'
+import { pollUnlessLive } from '../../lib/liveStatus'
 import { multisigInfo } from './utils/groupQueue'
 
 /**
@@ -40,7 +41,7 @@ export const fullQueueQueryOptions = (chainId: string, safe: string) =>
       }
       return items
     },
-    refetchInterval: QUEUE_REFRESH_MS,
+    refetchInterval: pollUnlessLive(QUEUE_REFRESH_MS),
   })
 
 /**

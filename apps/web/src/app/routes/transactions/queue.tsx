@@ -8,6 +8,7 @@ import { TxRow } from '../../../features/transactions/components/TxRow'
 import { transactionKeys } from '../../../features/transactions/queries'
 import { confirmSafeTx } from '../../../features/tx-flow/api'
 import { QueuedTxReview } from '../../../features/tx-flow/components/review/QueuedTxReview'
+import { pollUnlessLive } from '../../../lib/liveStatus'
 import type { OpenSafe } from '../../useCurrentSafe'
 import { RequireSafe } from '../RequireSafe'
 
@@ -23,7 +24,7 @@ function SafeQueue({ safe }: { safe: OpenSafe }) {
   // The Safe info (nonce, owners, threshold) refreshes with the queue: an execution elsewhere shows at once.
   const safeInfo = useQuery({
     ...safeInfoQueryOptions(chainId, safe.address),
-    refetchInterval: QUEUE_REFRESH_MS,
+    refetchInterval: pollUnlessLive(QUEUE_REFRESH_MS),
   })
   return (
     <div className="card">

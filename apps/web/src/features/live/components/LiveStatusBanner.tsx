@@ -1,4 +1,4 @@
-import { useLiveStatus } from '../liveStatus'
+import { useLiveStatus } from '../../../lib/liveStatus'
 
 const time = (ms: number) => new Date(ms).toLocaleTimeString()
 

@@ -5,6 +5,7 @@ import { useAddressName } from '../../../components/ui/AddressNamesContext'
 import { CopyButton } from '../../../components/ui/CopyButton'
 import { Identicon } from '../../../components/ui/Identicon'
 import { shortAddress } from '../../../lib/format'
+import { pollUnlessLive } from '../../../lib/liveStatus'
 import { SAFE_INFO_REFRESH_MS, safeInfoQueryOptions } from '../queries'
 
 /** The open Safe at the top of the sidebar: chain, address and threshold, and a way back to the list. */
@@ -12,7 +13,7 @@ export function SafeSidebarCard({ chain, address }: { chain: ChainInfo; address:
   // The card is on every screen of an open Safe: it keeps the Safe info fresh for all of them.
   const info = useQuery({
     ...safeInfoQueryOptions(chain.chainId, address),
-    refetchInterval: SAFE_INFO_REFRESH_MS,
+    refetchInterval: pollUnlessLive(SAFE_INFO_REFRESH_MS),
   })
   const name = useAddressName(address, chain.chainId)
   return (

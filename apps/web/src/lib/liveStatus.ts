@@ -32,3 +32,9 @@ export function useLiveStatus(): LiveStatus {
     getLiveStatus,
   )
 }
+
+/**
+ * A `refetchInterval` that polls every `ms` only while live updates are not flowing: with the stream up,
+ * pushed changes refresh exactly what changed and polling would only repeat them.
+ */
+export const pollUnlessLive = (ms: number) => (): number | false => (status.state === 'live' ? false : ms)
