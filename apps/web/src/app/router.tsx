@@ -104,6 +104,12 @@ export const router = createBrowserRouter([
               Component: (await import('./routes/settings/notifications')).NotificationSettingsRoute,
             }),
           },
+          {
+            path: 'safe-apps',
+            lazy: async () => ({
+              Component: (await import('./routes/settings/safe-apps')).SafeAppsSettingsRoute,
+            }),
+          },
         ],
       },
       {

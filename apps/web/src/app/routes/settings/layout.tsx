@@ -5,6 +5,7 @@ const TABS = [
   { to: '/settings/setup', label: 'Setup' },
   { to: '/settings/proposers', label: 'Proposers' },
   { to: '/settings/notifications', label: 'Notifications' },
+  { to: '/settings/safe-apps', label: 'Safe Apps' },
 ] as const
 
 export function SettingsLayout() {
