@@ -257,9 +257,12 @@ describe('Transactions', () => {
         nodes.map((node) => node.dataset.address).sort(),
       ),
     ).resolves.toEqual([ACCOUNT_2, ACCOUNT_0].sort())
-    await expect(byTestId('tx-hash').locator('code').textContent()).resolves.toMatch(/^0x[0-9a-f]{64}$/)
-    // The devnet has no block explorer, so there are no explorer links.
-    await expect(byTestId('tx-explorer-link').count()).resolves.toBe(0)
+    const hash = await byTestId('tx-hash').locator('code').textContent()
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    // The devnet has no block explorer: its links lead to Concord's own explorer pages.
+    await expect(byTestId('tx-explorer-link').getAttribute('href')).resolves.toBe(
+      `${e2e.stack.url}/explorer/${chainId}/tx/${hash}`,
+    )
     await e2e.page.screenshot({ path: join(screenshotDir, 'safe-transaction.png'), fullPage: true })
   })
 
