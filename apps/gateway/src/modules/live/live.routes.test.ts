@@ -25,12 +25,13 @@ describe('GET /v1/live', () => {
     await reader.next((e) => e.event === 'ready')
     return { res, reader }
   }
+  // Migrating two fresh stores takes well over the default 10 s on a busy machine.
   beforeAll(async () => {
     ;[standard, limited] = await Promise.all([
       createGateway(createTestConfig()),
       createGateway(createTestConfig(), { live: { heartbeatMs: 20, maxSafes: 2, maxStreams: 2 } }),
     ])
-  })
+  }, 60_000)
   afterEach(async () => {
     await Promise.all(readers.splice(0).map((r) => r.close()))
   })
