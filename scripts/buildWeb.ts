@@ -5,6 +5,8 @@ import { join } from 'node:path'
 
 export const webDir = join(import.meta.dirname, '..', 'apps', 'web')
 export const webDistDir = join(webDir, 'dist')
+/** The bundled Safe App, built into the web dist by the web build (apps/web's `build` script). */
+const batchPaymentsDir = join(import.meta.dirname, '..', 'apps', 'batch-payments')
 
 function newestMtime(path: string): number {
   const stat = statSync(path)
@@ -19,7 +21,13 @@ function newestMtime(path: string): number {
 
 export function webBuildIsCurrent(): boolean {
   const index = join(webDistDir, 'index.html')
-  return existsSync(index) && statSync(index).mtimeMs >= newestMtime(webDir)
+  const app = join(webDistDir, 'apps', 'batch-payments', 'index.html')
+  return (
+    existsSync(index) &&
+    existsSync(app) &&
+    Math.min(statSync(index).mtimeMs, statSync(app).mtimeMs) >=
+      Math.max(newestMtime(webDir), newestMtime(batchPaymentsDir))
+  )
 }
 
 export function ensureWebBuild(log: (line: string) => void = console.log): void {

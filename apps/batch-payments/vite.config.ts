@@ -1,0 +1,8 @@
+import { defineConfig } from 'vite'
+
+// Built into the web app's dist, so the gateway serves it at /apps/batch-payments/ on the web app's origin (and
+// lists it: GET …/safe-apps). Run after the web build, which empties its dist.
+export default defineConfig({
+  base: '/apps/batch-payments/',
+  build: { outDir: '../web/dist/apps/batch-payments', emptyOutDir: true },
+})
