@@ -45,7 +45,10 @@ export const serviceKeysSchema = z
     z.strictObject({ add: z.array(featureKey).default([]), remove: z.array(featureKey).default([]) }),
   )
   .default({
-    WALLET_WEB: { add: [], remove: [] },
+    // Safe{Wallet} reaches these through routes Concord does not serve the same way (tx notes in the proposal's
+    // `origin`, Firebase push registration at /v2/register/notifications, its own export job): Concord's web has
+    // them, Safe{Wallet} would offer actions that fail.
+    WALLET_WEB: { add: [], remove: ['TX_NOTES', 'PUSH_NOTIFICATIONS', 'CSV_TX_EXPORT'] },
     MOBILE: { add: [], remove: [] },
     CGW: { add: [], remove: [] },
   })
