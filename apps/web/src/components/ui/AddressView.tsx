@@ -3,6 +3,7 @@ import { explorerAddressUrl } from '../../lib/explorer'
 import { shortAddress } from '../../lib/format'
 import { useAddressName } from './AddressNamesContext'
 import { CopyButton } from './CopyButton'
+import { useEnsProfile } from './EnsContext'
 import { ExplorerLink } from './ExplorerLink'
 import { Identicon } from './Identicon'
 
@@ -20,13 +21,27 @@ export type AddressViewProps = {
   chainId?: string | undefined
 }
 
-/** An address in monospace with its identicon and a copy button, optionally named and linked to the explorer. */
+/**
+ * An address in monospace with its identicon and a copy button, optionally named and linked to the explorer.
+ * The name: the address books' first, else its ENS name (with its avatar; resolved lazily where the chain has an
+ * ENS registry), else the given one.
+ */
 export function AddressView({ address, name, explorerUrl, short, testId, badge, chainId }: AddressViewProps) {
-  const shown = useAddressName(address, chainId) ?? name
+  const bookName = useAddressName(address, chainId)
+  const ens = useEnsProfile(address, chainId, !bookName)
+  const shown = bookName ?? ens?.name ?? name
   return (
     <span className="address-view" data-testid={testId} data-address={address}>
-      <Identicon value={address} />
-      {shown ? <span className="address-name">{shown}</span> : null}
+      {!bookName && ens?.avatar ? (
+        <img className="identicon ens-avatar" src={ens.avatar} width={20} height={20} alt="" />
+      ) : (
+        <Identicon value={address} />
+      )}
+      {shown ? (
+        <span className="address-name" data-ens={!bookName && ens ? '' : undefined}>
+          {shown}
+        </span>
+      ) : null}
       <code className="address" title={address}>
         {short ? shortAddress(address) : address}
       </code>

@@ -1,0 +1,89 @@
+import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
+import { queryOptions } from '@tanstack/react-query'
+import { type Chain, type Client, isAddress, type Transport } from 'viem'
+import { type EnsSource, ensSourceOf, lookupEnsAvatar, lookupEnsName } from './ensLookup'
+
+/** ENS records change rarely: a name or avatar is reused for an hour. */
+const ENS_STALE_MS = 60 * 60 * 1000
+
+export const ensKeys = {
+  all: () => ['ens'] as const,
+  name: (chainId: string, registry: string, address: string) =>
+    [...ensKeys.all(), chainId, registry, 'name', address.toLowerCase()] as const,
+  avatar: (chainId: string, registry: string, name: string) =>
+    [...ensKeys.all(), chainId, registry, 'avatar', name] as const,
+}
+
+export type EnsClient = Client<Transport, Chain | undefined> | undefined
+
+const needs = <T>(value: T | undefined, what: string): T => {
+  if (value === undefined) throw new Error(`No ${what} for ENS`)
+  return value
+}
+
+export const ensNameQueryOptions = (
+  chainId: string,
+  source: EnsSource | undefined,
+  client: EnsClient,
+  address: string,
+) =>
+  queryOptions({
+    queryKey: ensKeys.name(chainId, source?.registry ?? '', address),
+    queryFn: () => lookupEnsName(needs(client, 'client'), needs(source, 'registry'), address),
+    staleTime: ENS_STALE_MS,
+    retry: false,
+  })
+
+export const ensAvatarQueryOptions = (
+  chainId: string,
+  source: EnsSource | undefined,
+  client: EnsClient,
+  name: string,
+) =>
+  queryOptions({
+    queryKey: ensKeys.avatar(chainId, source?.registry ?? '', name),
+    queryFn: () => lookupEnsAvatar(needs(client, 'client'), needs(source, 'registry'), name),
+    staleTime: ENS_STALE_MS,
+    retry: false,
+  })
+
+/** The gateway's chains and the open Safe's chain (the default for an address without one). */
+export type EnsScope = {
+  chains: readonly Pick<ChainInfo, 'chainId' | 'ensRegistryAddress'>[]
+  openChainId: string | undefined
+}
+
+/** The chain an address is looked up on and its ENS source; undefined when that chain has no registry. */
+export function ensTarget(scope: EnsScope, chainId: string | undefined) {
+  const id = chainId ?? scope.openChainId
+  const chain = scope.chains.find((candidate) => candidate.chainId === id)
+  const source = chain ? ensSourceOf(chain) : undefined
+  return id && source ? { chainId: id, source } : undefined
+}
+
+/** The name query of an address: enabled only when wanted, for a valid address, on a chain with a registry. */
+export function ensNameQuery(
+  scope: EnsScope,
+  chainId: string | undefined,
+  address: string,
+  client: EnsClient,
+  wanted: boolean,
+) {
+  const target = ensTarget(scope, chainId)
+  const asks = wanted && !!target && !!client && isAddress(address, { strict: false })
+  return { ...ensNameQueryOptions(target?.chainId ?? '', target?.source, client, address), enabled: asks }
+}
+
+/** The avatar query of a resolved name (disabled until there is one). */
+export function ensAvatarQuery(
+  scope: EnsScope,
+  chainId: string | undefined,
+  name: string | null | undefined,
+  client: EnsClient,
+) {
+  const target = ensTarget(scope, chainId)
+  return {
+    ...ensAvatarQueryOptions(target?.chainId ?? '', target?.source, client, name ?? ''),
+    enabled: !!target && !!client && !!name,
+  }
+}
