@@ -1,0 +1,90 @@
+import { join } from 'node:path'
+import { testAccount } from '@concord/devnet'
+import { erc20Abi } from '@concord/safe/contracts'
+import { type Address, parseEther } from 'viem'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { connectDevnet } from './connectDevnet.ts'
+import { setupSafeAppsE2E } from './fixtures/safeAppsStack.ts'
+import { screenshotDir } from './session.ts'
+
+// The bundled Batch payments app, opened from Apps on the demo "solo" Safe (1-of-1, account #0): a CSV with a bad
+// row, the good rows submitted as one batch through the host's review, executed from the queue, recipients paid.
+
+const e2e = setupSafeAppsE2E()
+
+let solo: Address
+let cgt: Address
+beforeAll(() => {
+  const { scenario, assets } = e2e.stack.devnet
+  if (!scenario || !assets) throw new Error('the stack runs without the demo scenario')
+  solo = scenario.safes.solo.address
+  cgt = assets.gov
+})
+
+describe('safe apps: batch payments', () => {
+  it('default: a CSV with a bad row; the good rows go out as one batch, executed, recipients paid', async () => {
+    const page = e2e.page
+    const { client } = e2e.stack.devnet
+    const native = testAccount(5).address
+    const token = testAccount(6).address
+    const nativeBefore = await client.getBalance({ address: native })
+
+    await connectDevnet(page, 0, `${e2e.stack.url}/apps?safe=dev:${solo}`)
+    const card = page.locator('[data-testid="app-card"]', { hasText: 'Batch payments' })
+    await card.getByTestId('open-app').click()
+    const app = page.frameLocator('[data-testid="safe-app-frame"]')
+    await app.locator('[data-testid="status"][data-ready="true"]').waitFor()
+
+    const csv = [
+      'token,recipient,amount',
+      `native,${native},0.25`,
+      `CGT,${token},12.5`,
+      'CGT,not-an-address,1',
+    ].join('\n')
+    await app
+      .getByTestId('csv-file')
+      .setInputFiles({ name: 'pay.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+    await app
+      .locator('[data-testid="bad-row"][data-line="4"]')
+      .filter({ hasText: 'is not an address' })
+      .waitFor()
+    await expect(app.getByTestId('total-row').count()).resolves.toBe(2)
+    await expect(app.locator('[data-testid="total-row"][data-token="CGT"]').textContent()).resolves.toContain(
+      '12.5',
+    )
+
+    await app.getByTestId('submit-batch').click()
+    const review = page.getByTestId('app-request').getByTestId('new-tx-review')
+    await review.waitFor()
+    await expect(page.getByTestId('app-request').textContent()).resolves.toContain('batch of 2 actions')
+    await page.screenshot({ path: join(screenshotDir, 'safe-apps-batch-review.png') })
+    await review.getByTestId('sign-and-propose').click()
+    const proposed = app.getByTestId('status').filter({ hasText: 'Batch proposed: 0x' })
+    await proposed.waitFor()
+    const safeTxHash = (await proposed.getAttribute('data-safe-tx-hash')) ?? ''
+    expect(safeTxHash).toMatch(/^0x[0-9a-f]{64}$/)
+
+    // Executed from the queue (the Safe is 1-of-1: owner #0's signature is enough).
+    await page.goto(`${e2e.stack.url}/transactions/queue?safe=dev:${solo}`)
+    const item = page.locator('[data-testid="queue-item"]').first()
+    await expect(item.getAttribute('data-tx-id')).resolves.toContain(safeTxHash)
+    await item.getByTestId('execute-button').click()
+    await item.getByTestId('verification-ok').waitFor()
+    await item.getByTestId('send-execution').click()
+    await item.waitFor({ state: 'detached', timeout: 60_000 })
+
+    await expect
+      .poll(
+        () => client.readContract({ address: cgt, abi: erc20Abi, functionName: 'balanceOf', args: [token] }),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(parseEther('12.5'))
+    expect((await client.getBalance({ address: native })) - nativeBefore).toBe(parseEther('0.25'))
+
+    await page.goto(`${e2e.stack.url}/transactions/history?safe=dev:${solo}`)
+    await page.locator(`[data-testid="tx-row"][data-tx-id*="${safeTxHash}"]`).waitFor()
+    await page.screenshot({ path: join(screenshotDir, 'safe-apps-batch-history.png') })
+  })
+})
