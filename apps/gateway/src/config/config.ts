@@ -5,10 +5,10 @@ import { resolve } from 'node:path'
 import { type Abi, type Address, getAddress } from 'viem'
 import { z } from 'zod'
 import { AbiEntryError, parseAbiEntries } from '../modules/dataDecoder/abiRegistry.ts'
-import { webhooksSchema } from '../modules/notifications/webhooks/webhookConfig.ts'
 import { chainConfigSchema } from './chainConfig.ts'
 import { HTTP_ENV_KEYS, httpFileShape, httpSettingsShape } from './httpConfig.ts'
 import { SITE_ENV_KEYS, siteFileShape, siteSettingsShape } from './siteConfig.ts'
+import { webhooksSchema } from './webhooksConfig.ts'
 
 /**
  * An ABI the data decoder should know: human-readable signatures (viem parseAbi) or JSON ABI items, optionally

@@ -1,28 +1,12 @@
-// The events a Safe's team is notified of, named after the Safe Transaction Service's event types
-// (TransactionServiceEventType) where one exists; READY_TO_EXECUTE and MESSAGE_CONFIRMED are Concord's.
-import type { Change } from '../../changes/changeBus.ts'
+// How notification events read in the feed and webhooks (the types themselves: changes/notificationTypes.ts).
+import type { NotificationChange } from '../../changes/notificationTypes.ts'
 
-export const NOTIFICATION_TYPES = [
-  'PENDING_MULTISIG_TRANSACTION',
-  'NEW_CONFIRMATION',
-  'READY_TO_EXECUTE',
-  'EXECUTED_MULTISIG_TRANSACTION',
-  'INCOMING_ETHER',
-  'INCOMING_TOKEN',
-  'MESSAGE_CREATED',
-  'MESSAGE_CONFIRMED',
-] as const
-
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
-
-export type NotificationChange = Extract<Change, { type: NotificationType }>
-
-const notified = new Set<string>(NOTIFICATION_TYPES)
-
-/** Whether a change is one teams are notified of (indexing progress, deletions, team data are not). */
-export function isNotificationChange(change: Change): change is NotificationChange {
-  return notified.has(change.type)
-}
+export {
+  isNotificationChange,
+  NOTIFICATION_TYPES,
+  type NotificationChange,
+  type NotificationType,
+} from '../../changes/notificationTypes.ts'
 
 /** The event's details: everything of the change but the Safe it belongs to. */
 export function notificationPayload(change: NotificationChange): Record<string, unknown> {
