@@ -14,8 +14,11 @@ function el<K extends keyof HTMLElementTagNameMap>(
   ...children: (Node | string | null)[]
 ): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag)
-  for (const [key, value] of Object.entries(props))
-    if (value !== undefined) key === 'text' ? (node.textContent = value) : node.setAttribute(key, value)
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined) continue
+    if (key === 'text') node.textContent = value
+    else node.setAttribute(key, value)
+  }
   for (const child of children) if (child !== null) node.append(child)
   return node
 }
