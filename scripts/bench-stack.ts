@@ -2,10 +2,12 @@
 //   - time from `npm start` to the printed URL (web already built, then after a forced rebuild)
 //   - resident memory of the running stack (the whole process tree)
 //   - the web entry bundle, raw and gzip
+//   - the JS the landing page loads in Chromium: bytes on the wire (as served, precompressed) and raw
 import { spawn } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { launchBrowser } from '../apps/web/e2e/browser.ts'
 import { webDistDir } from './buildWeb.ts'
 
 const root = join(import.meta.dirname, '..')
@@ -25,7 +27,36 @@ function treeRssKb(pid: number): number {
   return total
 }
 
-async function startOnce(): Promise<{ seconds: number; rssMb: number }> {
+type LandingJs = { files: number; wireBytes: number; rawBytes: number }
+
+/** The JS a cold load of the landing page fetches: its files, bytes on the wire (body as sent) and decoded. */
+async function landingPageJs(url: string): Promise<LandingJs> {
+  const browser = await launchBrowser()
+  try {
+    const page = await browser.newPage()
+    const responses: Promise<{ wire: number; raw: number }>[] = []
+    page.on('response', (res) => {
+      if (!/\.m?js$/.test(new URL(res.url()).pathname)) return
+      responses.push(
+        (async () => ({
+          wire: (await res.request().sizes()).responseBodySize,
+          raw: (await res.body()).length,
+        }))(),
+      )
+    })
+    await page.goto(url, { waitUntil: 'networkidle' })
+    const sizes = await Promise.all(responses)
+    return {
+      files: sizes.length,
+      wireBytes: sizes.reduce((n, s) => n + s.wire, 0),
+      rawBytes: sizes.reduce((n, s) => n + s.raw, 0),
+    }
+  } finally {
+    await browser.close()
+  }
+}
+
+async function startOnce(): Promise<{ seconds: number; rssMb: number; landing: LandingJs }> {
   const t0 = performance.now()
   const child = spawn('npm', ['start'], {
     cwd: root,
@@ -46,9 +77,10 @@ async function startOnce(): Promise<{ seconds: number; rssMb: number }> {
   await fetch(`${url}/v1/chains`) // warm the API once before measuring memory
   await new Promise((r) => setTimeout(r, 1000))
   const rssMb = treeRssKb(child.pid!) / 1024
+  const landing = await landingPageJs(url)
   process.kill(-child.pid!, 'SIGINT')
   await new Promise((r) => child.on('exit', r))
-  return { seconds, rssMb }
+  return { seconds, rssMb, landing }
 }
 
 const warm = await startOnce()
@@ -69,3 +101,7 @@ console.log(
   `web entry chunk ${entry}: ${(entryBytes.length / 1024).toFixed(1)} kB, ${(gzipSync(entryBytes).length / 1024).toFixed(1)} kB gzip`,
 )
 console.log(`entry CSS: ${(css.reduce((n, b) => n + gzipSync(b).length, 0) / 1024).toFixed(1)} kB gzip`)
+const { landing } = warm
+console.log(
+  `landing page JS (${landing.files} files):  ${(landing.wireBytes / 1024).toFixed(0)} kB on the wire, ${(landing.rawBytes / 1024).toFixed(0)} kB raw`,
+)

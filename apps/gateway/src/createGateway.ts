@@ -14,7 +14,7 @@ import { publicRpcUrl } from './modules/chains/chains.mapper.ts'
 import { createChainsRepository } from './modules/chains/chains.repository.ts'
 import { createLiveHub, type LiveLimits } from './modules/live/liveStreams.ts'
 import { startNotifications } from './modules/notifications/startNotifications.ts'
-import { createWebRoutes } from './web/serveWeb.ts'
+import { createWebRoutes, describeWebBuild, loadWebBuild } from './web/serveWeb.ts'
 
 export type Gateway = {
   app: ReturnType<typeof createApp>
@@ -45,9 +45,12 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   await createChainsRepository(store.db).sync(config.chains)
 
   const devnet = config.chains.find((c) => c.devnet)
-  const web = config.webDir
+  const webBuild = config.webDir ? loadWebBuild(config.webDir) : undefined
+  // The digest of what this gateway serves, to compare with the published build's.
+  if (webBuild) console.log(describeWebBuild(webBuild))
+  const web = webBuild
     ? createWebRoutes(
-        config.webDir,
+        webBuild,
         {
           gatewayUrl: '',
           walletConnectProjectId: config.walletConnectProjectId ?? null,

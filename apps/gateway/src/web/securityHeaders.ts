@@ -17,6 +17,8 @@ export type WebSecurityOptions = {
    * bundled apps are served from this origin ('self').
    */
   frameSources?: readonly string[]
+  /** CSP hashes (`'sha256-…'`) of the inline scripts the pages carry: the build's import map of chunk integrity. */
+  scriptHashes?: readonly string[]
 }
 
 const WALLETCONNECT_FRAMES = ['https://*.walletconnect.org', 'https://*.walletconnect.com']
@@ -35,6 +37,7 @@ export function contentSecurityPolicy({
   frameAncestors = ["'none'"],
   connectTo = [],
   frameSources = [],
+  scriptHashes = [],
   walletConnect = false,
 }: WebSecurityOptions & { walletConnect?: boolean }): string {
   // Any https/wss endpoint: a gateway chosen in Settings brings its own chains and their RPCs.
@@ -52,7 +55,7 @@ export function contentSecurityPolicy({
   if (walletConnect) for (const source of WALLETCONNECT_FRAMES) frames.add(source)
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...scriptHashes],
     // RainbowKit writes its theme into a <style> element; React style props go through the CSSOM.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
