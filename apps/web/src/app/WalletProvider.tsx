@@ -11,7 +11,9 @@ import { rainbowTheme } from '../features/settings/rainbowTheme'
 import { useSettings } from '../features/settings/useSettings'
 import { buildConnectors } from '../features/wallet/buildConnectors'
 import { DevnetAccountPickerDialog } from '../features/wallet/components/DevnetAccountPickerDialog'
+import { EmbeddedSafeConnector } from '../features/wallet/components/EmbeddedSafeConnector'
 import { devnetAccountPicker } from '../features/wallet/devnetAccountPicker'
+import { isFramed } from '../features/wallet/safeAppWallet'
 import { createWagmiConfig } from '../lib/wagmi'
 import { useRuntime } from './RuntimeContext'
 import { router } from './router'
@@ -20,6 +22,8 @@ import { router } from './router'
 // again. wagmi starts reconnecting while rendering and runs one reconnect at a time, so a second config
 // would stay 'disconnected' while the discarded one holds the reconnect. The config outlives renders.
 let cachedConfig: { key: string; config: Config } | undefined
+
+const EMBEDDED_STORAGE_KEY = 'wagmi.embedded'
 
 /** wagmi + RainbowKit for the gateway's chains, toasts, and the routed app shell. */
 export function WalletProvider() {
@@ -52,7 +56,12 @@ export function WalletProvider() {
             }
           : undefined,
     })
-    const config = createWagmiConfig({ chains: appChains, connectors })
+    // In a frame (maybe a Safe host's), the connection is kept apart from the page around it.
+    const config = createWagmiConfig({
+      chains: appChains,
+      connectors,
+      storageKey: isFramed() ? EMBEDDED_STORAGE_KEY : undefined,
+    })
     cachedConfig = { key: configKey, config }
     return config
   }, [configKey])
@@ -76,6 +85,7 @@ export function WalletProvider() {
         <RainbowKitProvider theme={theme} appInfo={{ appName: APP_NAME }} showRecentTransactions>
           <RouterProvider router={router} />
           <DevnetAccountPickerDialog />
+          <EmbeddedSafeConnector />
           <SignInModalOpener />
         </RainbowKitProvider>
       </SignInProvider>

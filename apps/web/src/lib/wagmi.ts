@@ -30,10 +30,15 @@ export const createTransport = (rpcUrl: string | undefined): Transport =>
 export type CreateWagmiConfigParameters = {
   chains: readonly [Chain, ...Chain[]]
   connectors: CreateConnectorFn[]
+  /**
+   * Prefix of the keys wagmi persists (default `wagmi`). The app embedded in a host on the same origin shares its
+   * localStorage: it keeps its own connection (the Safe connector) apart from the host's wallet.
+   */
+  storageKey?: string
 }
 
 /** wagmi config for the chains the gateway serves (built at runtime, after they load). */
-export function createWagmiConfig({ chains, connectors }: CreateWagmiConfigParameters): Config {
+export function createWagmiConfig({ chains, connectors, storageKey }: CreateWagmiConfigParameters): Config {
   const transports: Record<number, Transport> = {}
   for (const chain of chains) {
     const rpcUrl = chain.rpcUrls.default.http[0]
@@ -48,7 +53,10 @@ export function createWagmiConfig({ chains, connectors }: CreateWagmiConfigParam
     pollingInterval: POLLING_INTERVAL_MS,
     batch: { multicall: { batchSize: MULTICALL_BATCH_SIZE } },
     // Default key prefix `wagmi`; wagmi versions its persisted store (v2) itself.
-    storage: createStorage({ storage: typeof window === 'undefined' ? undefined : window.localStorage }),
+    storage: createStorage({
+      storage: typeof window === 'undefined' ? undefined : window.localStorage,
+      ...(storageKey ? { key: storageKey } : {}),
+    }),
     ssr: false,
   })
 }

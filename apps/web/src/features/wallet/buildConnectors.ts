@@ -8,7 +8,6 @@ import {
   phantomWallet,
   rabbyWallet,
   rainbowWallet,
-  safeWallet,
   trustWallet,
   walletConnectWallet,
   zerionWallet,
@@ -17,6 +16,7 @@ import type { CreateConnectorFn } from 'wagmi'
 import { APP_NAME } from '../../config/constants'
 import type { DevnetConnectorParameters } from './devnetConnector'
 import { type CreateWalletFn, devnetWallet } from './devnetWallet'
+import { safeAppWallet } from './safeAppWallet'
 import { selectWalletGroups, type WalletId } from './walletGroups'
 
 type EthereumWindow = Window & { ethereum?: { isMetaMask?: boolean } }
@@ -33,7 +33,8 @@ const browserWallet: CreateWalletFn = () => ({
 const WALLETS: Record<Exclude<WalletId, 'devnet'>, CreateWalletFn> = {
   injected: browserWallet,
   metaMask: metaMaskWallet,
-  safe: safeWallet,
+  // Offered (and auto-connected, see EmbeddedSafeConnector) only inside a Safe host's frame.
+  safe: safeAppWallet,
   brave: braveWallet,
   rabby: rabbyWallet,
   frame: frameWallet,

@@ -2,14 +2,25 @@ import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery } from '@tanstack/react-query'
 import { useAccount } from 'wagmi'
 import { shortAddress } from '../../../lib/format'
+import { SAFE_CONNECTOR_ID } from '../../wallet/safeAppWallet'
 import { isOwner } from '../isOwner'
 import { safeInfoQueryOptions } from '../queries'
 
 /** Tells a connected wallet that is not an owner of the open Safe that it can only look. */
 export function ReadOnlyBanner({ chain, address }: { chain: ChainInfo; address: string }) {
-  const { address: account } = useAccount()
+  const { address: account, connector } = useAccount()
   const info = useQuery(safeInfoQueryOptions(chain.chainId, address))
   if (!account || !info.data || isOwner(info.data.owners, account)) return null
+  // Embedded mode: the "wallet" is the host's Safe itself (the Safe connector).
+  if (connector?.id === SAFE_CONNECTOR_ID && account.toLowerCase() === address.toLowerCase())
+    return (
+      <div className="banner small" role="status" data-testid="embedded-safe-banner">
+        <p>
+          <strong>Opened as a Safe App.</strong> This Safe is the one of the app around this page: look at
+          everything here, and create, confirm or execute its transactions in that app.
+        </p>
+      </div>
+    )
   return (
     <div className="banner warning" role="status" data-testid="read-only-banner">
       <p>
