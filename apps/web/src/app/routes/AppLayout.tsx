@@ -1,5 +1,6 @@
 import { ConnectButton } from '@rainbow-me/rainbowkit'
-import { NavLink, Outlet, useRouteError } from 'react-router'
+import { useEffect, useState } from 'react'
+import { NavLink, Outlet, useLocation, useRouteError } from 'react-router'
 import { LiveStatusBanner } from '../../features/live/components/LiveStatusBanner'
 import { NotificationBell } from '../../features/notifications/components/NotificationBell'
 import { ReceiveButton } from '../../features/receive/components/ReceiveButton'
@@ -32,21 +33,49 @@ function Shell({ children }: { children: React.ReactNode }) {
     current.status === 'ok' ? current.chain.chainId : undefined,
     current.status === 'ok' ? current.address : undefined,
   )
+  // On narrow screens the sections are a drawer, closed again by navigating or Escape.
+  const [navOpen, setNavOpen] = useState(false)
+  const { pathname, search: locationSearch } = useLocation()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes the drawer whenever the location changes
+  useEffect(() => setNavOpen(false), [pathname, locationSearch])
+  useEffect(() => {
+    if (!navOpen) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setNavOpen(false)
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [navOpen])
   return (
-    <div className="shell">
+    <div className={navOpen ? 'shell nav-open' : 'shell'}>
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
       <header className="header">
+        <button
+          type="button"
+          className="nav-toggle"
+          aria-controls="sections"
+          aria-expanded={navOpen}
+          aria-label={navOpen ? 'Close menu' : 'Open menu'}
+          data-testid="nav-toggle"
+          onClick={() => setNavOpen((open) => !open)}
+        >
+          <span aria-hidden="true">{navOpen ? '✕' : '☰'}</span>
+        </button>
         <NavLink to="/" className="brand">
           <img src="/favicon.svg" alt="" width={28} height={28} />
-          Concord
+          <span className="brand-name">Concord</span>
         </NavLink>
         <NotificationBell />
         <ConnectButton
-          chainStatus="full"
-          accountStatus="full"
+          chainStatus={{ smallScreen: 'icon', largeScreen: 'full' }}
+          accountStatus={{ smallScreen: 'avatar', largeScreen: 'full' }}
           showBalance={{ smallScreen: false, largeScreen: true }}
         />
       </header>
-      <nav className="sidebar" aria-label="Sections">
+      {navOpen ? <div className="nav-backdrop" aria-hidden="true" onClick={() => setNavOpen(false)} /> : null}
+      <nav id="sections" className="sidebar" aria-label="Sections">
         <div className="sidebar-inner">
           {current.status === 'ok' ? (
             <>
@@ -70,7 +99,7 @@ function Shell({ children }: { children: React.ReactNode }) {
           </ul>
         </div>
       </nav>
-      <main className="content">
+      <main id="content" className="content" tabIndex={-1}>
         <LiveStatusBanner />
         <WrongNetworkBanner />
         {current.status === 'ok' ? <ReadOnlyBanner chain={current.chain} address={current.address} /> : null}

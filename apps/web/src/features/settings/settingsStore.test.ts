@@ -5,6 +5,14 @@ import { createSettingsStore, DEFAULT_SETTINGS, parseSettings } from './settings
 describe('parseSettings', () => {
   it('default', () => {
     expect(parseSettings(null)).toEqual(DEFAULT_SETTINGS)
+    // The device's light or dark mode until the user picks one.
+    expect(DEFAULT_SETTINGS.themeMode).toBe('system')
+  })
+
+  it('args: themeMode system, light or dark; anything else is system', () => {
+    for (const themeMode of ['system', 'light', 'dark'])
+      expect(parseSettings(JSON.stringify({ themeMode })).themeMode).toBe(themeMode)
+    expect(parseSettings(JSON.stringify({ themeMode: 'sepia' })).themeMode).toBe('system')
   })
 
   it('args: stored values', () => {

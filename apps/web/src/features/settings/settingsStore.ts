@@ -8,8 +8,11 @@ export type AccentColorName = (typeof ACCENT_COLORS)[number]
 export const BORDER_RADII = ['large', 'medium', 'small', 'none'] as const
 export type BorderRadiusName = (typeof BORDER_RADII)[number]
 
-export const THEME_MODES = ['light', 'dark'] as const
+/** `system` follows the device (`prefers-color-scheme`). */
+export const THEME_MODES = ['system', 'light', 'dark'] as const
 export type ThemeMode = (typeof THEME_MODES)[number]
+/** The mode a theme mode applies on this device now. */
+export type ColorScheme = Exclude<ThemeMode, 'system'>
 
 export type Settings = {
   /** Overrides config.json's gatewayUrl when set. */
@@ -27,7 +30,7 @@ export const DEFAULT_SETTINGS: Settings = {
   gatewayUrl: null,
   accentColor: 'blue',
   borderRadius: 'large',
-  themeMode: 'light',
+  themeMode: 'system',
   currency: DEFAULT_CURRENCY,
   hideSpam: true,
 }

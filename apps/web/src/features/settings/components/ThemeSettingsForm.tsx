@@ -1,7 +1,7 @@
 import { lightTheme } from '@rainbow-me/rainbowkit'
 import type { ReactNode } from 'react'
 import { ACCENT_COLORS, BORDER_RADII, type Settings, THEME_MODES } from '../settingsStore'
-import { updateSettings, useSettings } from '../useSettings'
+import { updateSettings, useStoredSettings } from '../useSettings'
 
 const RADIUS_PX = { large: 12, medium: 8, small: 4, none: 0 } as const
 
@@ -39,9 +39,9 @@ const GROUPS: { [K in ChoiceSetting]: ChoiceGroup<K> }[ChoiceSetting][] = [
   { setting: 'themeMode', legend: 'Mode', options: THEME_MODES },
 ]
 
-/** Accent colour, border radius and light/dark mode of the wallet UI. */
+/** Accent colour, border radius and system/light/dark mode of the wallet UI. */
 export function ThemeSettingsForm() {
-  const settings = useSettings()
+  const settings = useStoredSettings()
   return (
     <div className="form">
       {GROUPS.map((group) => (
