@@ -1,6 +1,15 @@
 // The shared address book of a Safe (#7): its owners read and change it once signed in with Ethereum. An import
 // (CSV `address,name,chainId` or JSON entries) checks every row, stores the good ones in one transaction and
 // reports each bad one with its line; nothing is stored when no row is good or the book would grow too large.
+import {
+  checkName,
+  checkRows,
+  type EntryInput,
+  MAX_CSV_CHARS,
+  MAX_ENTRIES,
+  parseAddressBookCsv,
+  type RowError,
+} from '@concord/safe/addressBookCsv'
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Address } from 'viem'
 import type { ChangeBus } from '../../changes/changeBus.ts'
@@ -16,15 +25,6 @@ import type { RpcClients } from '../../rpc/rpcClient.ts'
 import { type AuthRepository, requireSignedInOwner } from '../auth/auth.repository.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { AddressBookEntry, AddressBookRepository } from './addressBook.repository.ts'
-import {
-  checkName,
-  checkRows,
-  type EntryInput,
-  MAX_CSV_CHARS,
-  MAX_ENTRIES,
-  parseAddressBookCsv,
-  type RowError,
-} from './addressBookRows.ts'
 
 const teamErrors = {
   ...errorResponses,

@@ -1,7 +1,7 @@
+import type { BookEntry, RowError } from '@concord/safe/addressBookCsv'
 import { queryOptions } from '@tanstack/react-query'
 import { gatewayScope } from '../../lib/gateway'
 import { gatewayFetch } from '../../lib/gatewayFetch'
-import type { BookEntry, RowError } from './csv'
 
 export type GatewayEntry = BookEntry & { updatedBy: string; updatedAt: string }
 

@@ -1,4 +1,4 @@
-import type { BookEntry } from './csv'
+import type { BookEntry } from '@concord/safe/addressBookCsv'
 
 // The browser's copy of a Safe's address book: the whole book when not signed in, and a mirror of the
 // gateway's (the offline fallback) when signed in.

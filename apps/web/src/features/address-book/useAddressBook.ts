@@ -1,9 +1,9 @@
+import { type BookEntry, checkAddressBookCsv, type RowError } from '@concord/safe/addressBookCsv'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useSignIn } from '../../components/ui/SignInContext'
 import { formatGatewayError } from '../../lib/gateway'
 import { addressBookKeys, deleteEntry, gatewayBookQueryOptions, importCsv, putEntry } from './api'
-import { type BookEntry, parseAddressBookCsv, type RowError } from './csv'
 import { mergeEntries, readLocalBook, writeLocalBook } from './localBook'
 
 export type AddressBook = {
@@ -74,7 +74,7 @@ export function useAddressBook(chainId: string, safe: string): AddressBook {
       } else setBoth(local.filter((e) => e.address.toLowerCase() !== address.toLowerCase()))
     },
     async importCsv(text) {
-      const parsed = parseAddressBookCsv(text, chainId)
+      const parsed = checkAddressBookCsv(text, chainId)
       if ('error' in parsed) throw new Error(parsed.error)
       if (shared) {
         if (!parsed.entries.length) return { imported: 0, errors: parsed.errors }

@@ -1,3 +1,11 @@
+import {
+  type BookEntry,
+  checkAddress,
+  checkName,
+  MAX_NAME_LENGTH,
+  type RowError,
+  toCsv,
+} from '@concord/safe/addressBookCsv'
 import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { type FormEvent, useId, useState } from 'react'
 import { AddressView } from '../../../components/ui/AddressView'
@@ -5,7 +13,6 @@ import { EmptyState } from '../../../components/ui/EmptyState'
 import { SignInPrompt } from '../../../components/ui/SignInPrompt'
 import { explorerAddressUrl } from '../../../lib/explorer'
 import { formatGatewayError } from '../../../lib/gateway'
-import { type BookEntry, checkAddress, checkName, MAX_NAME_LENGTH, type RowError, toCsv } from '../csv'
 import { type AddressBook, useAddressBook } from '../useAddressBook'
 
 /** A Safe's address book: list, add, rename, remove, CSV import and export. */

@@ -1,5 +1,7 @@
 // The address book's CSV format (`address,name,chainId`, as Safe{Wallet} exports it) and the rules of one
-// entry. Every row is checked on its own, so an import can report each bad row with its line and reason.
+// entry. Every row is checked on its own, so an import can report each bad row with its line and reason. The
+// gateway checks imports with this and the web app checks a browser-only book (not signed in) with it, so the
+// two cannot drift apart.
 import { type Address, getAddress, isAddress } from 'viem'
 
 export const MAX_NAME_LENGTH = 50
@@ -10,6 +12,8 @@ export const MAX_CSV_CHARS = 256 * 1024
 
 export type EntryInput = { address: string; name: string; chainId?: string | number | undefined }
 export type Entry = { address: Address; name: string }
+/** An entry as a book stores it (the address checksummed). */
+export type BookEntry = { address: string; name: string }
 export type RowError = { line: number; message: string }
 
 /** A name: trimmed, 1–50 characters, no control characters. Returns the name or a reason. */
@@ -33,18 +37,19 @@ export function checkAddress(raw: string): { address: Address } | { error: strin
 
 /**
  * Checks rows against the Safe's chain: each good row becomes an entry, each bad one an error naming its line
- * (`lineOf(i)`). A repeated address is an error on the later line.
+ * (`lineOf(i)`). A row without a chain id (JSON entries) is taken as on this chain. A repeated address is an
+ * error on the later line.
  */
 export function checkRows(
   rows: readonly EntryInput[],
-  chainId: number,
+  chainId: number | string,
   lineOf: (index: number) => number = (i) => i + 1,
 ): { entries: Entry[]; errors: RowError[] } {
   const entries: Entry[] = []
   const errors: RowError[] = []
   const seen = new Map<string, number>()
   rows.forEach((row, i) => {
-    const error = rowError(row, chainId, seen)
+    const error = rowError(row, String(chainId), seen)
     if (typeof error === 'string') errors.push({ line: lineOf(i), message: error })
     else {
       seen.set(error.address, lineOf(i))
@@ -54,7 +59,7 @@ export function checkRows(
   return { entries, errors }
 }
 
-/** RFC 4180 fields: commas and quotes inside double quotes, "" for a quote; CRLF or LF line ends. */
+/** RFC 4180 fields: commas, quotes ("") and line breaks inside double quotes; CRLF or LF line ends. */
 export function parseCsvLines(text: string): { line: number; fields: string[] }[] {
   const out: { line: number; fields: string[] }[] = []
   let fields: string[] = []
@@ -98,7 +103,8 @@ export function parseCsvLines(text: string): { line: number; fields: string[] }[
 
 /**
  * Rows of an address book CSV: a header naming `address`, `name` and `chainId` (any order, any case), then one
- * row per entry. A row without three fields is an error on its line; the header is line 1 as in the file.
+ * row per entry. A row without as many fields as the header is an error on its line; the header is line 1 as in
+ * the file. The rows are not checked yet: see checkRows.
  */
 export function parseAddressBookCsv(
   text: string,
@@ -132,13 +138,44 @@ export function parseAddressBookCsv(
   return { rows, lines: rowLines, errors }
 }
 
+/**
+ * Parses and checks a whole CSV for this chain: good entries, and each bad row with its line and reason (in
+ * line order). The file may hold at most MAX_CSV_CHARS characters and MAX_ENTRIES rows.
+ */
+export function checkAddressBookCsv(
+  text: string,
+  chainId: number | string,
+): { entries: Entry[]; errors: RowError[] } | { error: string } {
+  if (text.length > MAX_CSV_CHARS) return { error: 'The file is too large' }
+  const parsed = parseAddressBookCsv(text)
+  if ('error' in parsed) return parsed
+  if (parsed.rows.length + parsed.errors.length > MAX_ENTRIES)
+    return { error: `At most ${MAX_ENTRIES} rows per import` }
+  const checked = checkRows(parsed.rows, chainId, (i) => parsed.lines[i] ?? 0)
+  const errors = [...parsed.errors, ...checked.errors].sort((a, b) => a.line - b.line)
+  return { entries: checked.entries, errors }
+}
+
+/** One CSV cell, quoted when needed; a leading = + - @ gets a ' so spreadsheets show it as text. */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
+}
+
+/** The book as CSV, in the format it imports. */
+export const toCsv = (entries: readonly BookEntry[], chainId: number | string): string =>
+  `${[
+    'address,name,chainId',
+    ...entries.map((e) => [e.address, e.name, String(chainId)].map(csvCell).join(',')),
+  ].join('\n')}\n`
+
 /** A row's error, or its entry when it is good. */
-function rowError(row: EntryInput, chainId: number, seen: ReadonlyMap<string, number>): string | Entry {
+function rowError(row: EntryInput, chainId: string, seen: ReadonlyMap<string, number>): string | Entry {
   const address = checkAddress(row.address)
   if ('error' in address) return address.error
   const name = checkName(row.name)
   if ('error' in name) return name.error
-  if (row.chainId !== undefined && String(row.chainId).trim() !== String(chainId))
+  if (row.chainId !== undefined && String(row.chainId).trim() !== chainId)
     return `Chain ${String(row.chainId).trim().slice(0, 20)} is not this Safe's chain (${chainId})`
   const earlier = seen.get(address.address)
   if (earlier !== undefined) return `${address.address} is already on line ${earlier}`
