@@ -1,10 +1,10 @@
 import { safeWallet } from '@rainbow-me/rainbowkit/wallets'
 import { createConnector } from 'wagmi'
 import { safe } from 'wagmi/connectors'
+import { isFramed, SAFE_CONNECTOR_ID } from '../../lib/safeAppFrame'
 import type { CreateWalletFn } from './devnetWallet'
 
-/** The Safe connector's id (wagmi's `safe`, RainbowKit's `safeWallet`). */
-export const SAFE_CONNECTOR_ID = 'safe'
+export { isFramed, SAFE_CONNECTOR_ID }
 
 /**
  * How long the Safe connector waits for the host's answer to `getSafeInfo`. Hosts answer at once from memory
@@ -12,9 +12,6 @@ export const SAFE_CONNECTOR_ID = 'safe'
  * rendering for a moment: a little slack, still fast for a page framed by something that is not a Safe host.
  */
 export const SAFE_HOST_TIMEOUT_MS = 500
-
-/** This page runs inside a frame (maybe a Safe host's: only the Safe connector's handshake tells). */
-export const isFramed = (): boolean => typeof window !== 'undefined' && window.parent !== window
 
 /**
  * RainbowKit's Safe wallet on wagmi's `safe` connector, with two changes: the handshake waits

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react'
 import { useAccount, useConnect, useConnectors } from 'wagmi'
-import { useRuntime } from '../../../app/RuntimeContext'
-import { router } from '../../../app/router'
-import { formatSafeParam, SAFE_PARAM } from '../../../lib/safeLink'
-import { isFramed, SAFE_CONNECTOR_ID } from '../safeAppWallet'
+import { isFramed, SAFE_CONNECTOR_ID } from '../lib/safeAppFrame'
+import { formatSafeParam, SAFE_PARAM } from '../lib/safeLink'
+import { useRuntime } from './RuntimeContext'
+import { router } from './router'
 
 /**
  * Embedded mode: inside a Safe host's frame the app connects through the Safe connector (its account is the
