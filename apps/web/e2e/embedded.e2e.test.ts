@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { testAccount } from '@concord/devnet'
 import type { Frame, Page } from 'playwright-core'
-import type { Address } from 'viem'
+import { type Address, type Hex, isAddressEqual, parseEther, recoverAddress } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { connectDevnet } from './connectDevnet.ts'
 import { setupSafeAppsE2E } from './fixtures/safeAppsStack.ts'
@@ -81,6 +82,100 @@ describe('embedded mode', () => {
     await page.goto(`${e2e.stack.url}/apps?safe=dev:${solo}`)
     await page.getByTestId('rk-account-button').waitFor()
     await expect(page.getByTestId('rk-account-button').textContent()).resolves.not.toContain(short(solo))
+    expect(errors).toEqual([])
+  })
+
+  it('behavior: a send created in the embedded app goes to the host, signed there by its wallet, queued', async () => {
+    const page = e2e.page
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    const recipient = testAccount(5).address
+    await connectDevnet(page, 0, `${e2e.stack.url}/apps?safe=dev:${solo}`)
+    await page.goto(
+      `${e2e.stack.url}/apps?safe=dev:${solo}&appUrl=${encodeURIComponent(
+        `${e2e.stack.url}/transactions/new?safe=dev:${solo}&kind=send`,
+      )}`,
+    )
+    const app = page.frameLocator('[data-testid="safe-app-frame"]')
+    await app.getByTestId('rk-account-button').waitFor()
+    await expect(app.getByTestId('rk-account-button').textContent()).resolves.toContain(short(solo))
+
+    // The forms, not "not an owner": the connected "wallet" is the Safe itself.
+    const form = app.getByTestId('send-token-form')
+    await form.waitFor()
+    await expect(app.getByTestId('read-only-notice').count()).resolves.toBe(0)
+    await form.getByTestId('send-token-select').selectOption('0x0000000000000000000000000000000000000000')
+    await form.getByTestId('send-recipient-input').fill(recipient)
+    await form.getByTestId('send-amount-input').fill('0.01')
+    await form.getByTestId('tx-form-review').click()
+
+    // Our review, without the nonce and hashes (the host picks the nonce), then to the host.
+    const review = app.locator('[data-testid="new-tx-review"][data-embedded="true"]')
+    await review.waitFor()
+    await expect(review.getByTestId('review-to').getAttribute('data-address')).resolves.toBe(recipient)
+    await expect(review.getByTestId('nonce-input').count()).resolves.toBe(0)
+    await expect(review.getByTestId('review-domain-hash').count()).resolves.toBe(0)
+    await expect(review.getByTestId('sign-and-propose').count()).resolves.toBe(0)
+    await review.getByTestId('submit-to-host').click()
+
+    // The host's own review and sign, with its devnet wallet (owner #0 of the 1-of-1 Safe).
+    const hostReview = page.getByTestId('app-request').getByTestId('new-tx-review')
+    await hostReview.waitFor()
+    await expect(hostReview.getByTestId('review-to').getAttribute('data-address')).resolves.toBe(recipient)
+    await page.screenshot({ path: join(screenshotDir, 'embedded-host-review.png') })
+    await hostReview.getByTestId('sign-and-propose').click()
+
+    // The app shows the safeTxHash the host answered, and links to the queue, where it is.
+    const submitted = review.getByTestId('host-submitted')
+    await submitted.waitFor()
+    const safeTxHash = ((await submitted.getAttribute('data-safe-tx-hash')) ?? '') as Hex
+    expect(safeTxHash).toMatch(/^0x[0-9a-f]{64}$/)
+    await expect(page.getByTestId('app-request').count()).resolves.toBe(0)
+    await review.getByTestId('host-queue-link').click()
+    const item = app.locator(`[data-testid="queue-item"][data-tx-id*="${safeTxHash}"]`)
+    await item.waitFor()
+    await page.screenshot({ path: join(screenshotDir, 'embedded-queue.png') })
+
+    // Stored with a real signature of owner #0 over that hash, for the call made in the app.
+    const { chainId } = e2e.stack.devnet
+    const response = await fetch(`${e2e.stack.url}/v1/chains/${chainId}/transactions/${safeTxHash}`)
+    expect(response.status).toBe(200)
+    const details = (await response.json()) as {
+      txData: { to: { value: string }; value: string }
+      detailedExecutionInfo: { confirmations: { signer: { value: string }; signature: Hex }[] }
+    }
+    expect(isAddressEqual(details.txData.to.value as Address, recipient)).toBe(true)
+    expect(details.txData.value).toBe(parseEther('0.01').toString())
+    const [confirmation] = details.detailedExecutionInfo.confirmations
+    if (!confirmation) throw new Error('no confirmation')
+    const signer = await recoverAddress({ hash: safeTxHash, signature: confirmation.signature })
+    expect(signer).toBe(testAccount(0).address)
+    expect(confirmation.signer.value).toBe(testAccount(0).address)
+
+    // A batch of two goes as one wallet_sendCalls: one Safe transaction, batched by the host.
+    const frame = await childFrame(page)
+    await frame.goto(`${e2e.stack.url}/transactions/new?safe=dev:${solo}&kind=send`)
+    await form.waitFor()
+    await form.getByTestId('send-token-select').selectOption('0x0000000000000000000000000000000000000000')
+    await form.getByTestId('send-recipient-input').fill(recipient)
+    await form.getByTestId('send-amount-input').fill('0.02')
+    await form.getByTestId('tx-form-add-to-batch').click()
+    await form.getByTestId('send-recipient-input').fill(testAccount(6).address)
+    await form.getByTestId('send-amount-input').fill('0.03')
+    await form.getByTestId('tx-form-add-to-batch').click()
+    await app.getByTestId('batch-review').click()
+    await review.waitFor()
+    await expect(review.getByTestId('tx-action').count()).resolves.toBe(2)
+    await review.getByTestId('submit-to-host').click()
+    await hostReview.waitFor()
+    await expect(page.getByTestId('app-request').textContent()).resolves.toContain('batch of 2 actions')
+    await hostReview.getByTestId('sign-and-propose').click()
+    await submitted.waitFor()
+    const batchHash = (await submitted.getAttribute('data-safe-tx-hash')) ?? ''
+    expect(batchHash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(batchHash).not.toBe(safeTxHash)
+    await review.getByTestId('host-queue-link').click()
+    await app.locator(`[data-testid="queue-item"][data-tx-id*="${batchHash}"]`).waitFor()
     expect(errors).toEqual([])
   })
 

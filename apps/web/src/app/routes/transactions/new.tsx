@@ -90,6 +90,11 @@ function NewTransactionScreen({ safe }: { safe: OpenSafe }) {
             void queryClient.invalidateQueries({ queryKey: safeKeys.info(chainId, safe.address) })
             if (verified) navigate(safe.href('/transactions/tx', { id: details.txId }))
           }}
+          queueHref={safe.href('/transactions/queue')}
+          onSubmittedToHost={() => {
+            void queryClient.invalidateQueries({ queryKey: transactionKeys.queue(chainId, safe.address) })
+            void queryClient.invalidateQueries({ queryKey: queueKeys.list(chainId, safe.address) })
+          }}
         />
       )}
     </QueryBoundary>

@@ -16,8 +16,8 @@ export function ReadOnlyBanner({ chain, address }: { chain: ChainInfo; address: 
     return (
       <div className="banner small" role="status" data-testid="embedded-safe-banner">
         <p>
-          <strong>Opened as a Safe App.</strong> This Safe is the one of the app around this page: look at
-          everything here, and create, confirm or execute its transactions in that app.
+          <strong>Opened as a Safe App.</strong> This Safe is the one of the app around this page: new
+          transactions created here go to that app for its owners to sign; confirm or execute them there.
         </p>
       </div>
     )

@@ -1,8 +1,9 @@
 import type { ChainInfo, SafeInfo, TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
 import { useState } from 'react'
-import type { Address } from 'viem'
+import type { Address, Hex } from 'viem'
 import { buildMultiSendCallOnly } from '../builders/multiSend'
-import type { TxDraft } from '../types'
+import { useEmbeddedSafe } from '../embedded'
+import type { SafeCall, TxDraft } from '../types'
 import { useOwnerAccess } from '../useOwnerAccess'
 import { BatchTray } from './BatchTray'
 import { ContractCallForm } from './forms/ContractCallForm'
@@ -11,6 +12,7 @@ import { SendNftForm } from './forms/SendNftForm'
 import { SendTokenForm } from './forms/SendTokenForm'
 import { type SettingsAction, SettingsForm } from './forms/SettingsForm'
 import { ReadOnlyNotice } from './ReadOnlyNotice'
+import { EmbeddedTxReview } from './review/EmbeddedTxReview'
 import { NewTxReview } from './review/NewTxReview'
 import type { RenderDecoded } from './review/ReviewPanels'
 import '../txFlow.css'
@@ -46,17 +48,27 @@ export type NewTransactionProps = {
   renderDecoded?: RenderDecoded | undefined
   /** See NewTxReview: called once the gateway stored the proposal, `verified` false when its answer lied. */
   onProposed: (details: TransactionDetails, verified: boolean) => void
+  /** Embedded mode: the Safe's queue, linked once the host took the transaction. */
+  queueHref?: string | undefined
+  /** Embedded mode: the host took the transaction and answered its safeTxHash. */
+  onSubmittedToHost?: ((safeTxHash: Hex) => void) | undefined
 }
 
 /**
  * New transaction: a form per kind, an optional batch, then the review that signs and proposes. Only an owner
- * (as the chain says) gets the forms; any other wallet sees that it is read-only.
+ * (as the chain says) gets the forms; any other wallet sees that it is read-only. Embedded mode (a Safe App whose
+ * wallet is this Safe) gets the forms too, and its review hands the call(s) to the host instead of signing.
  */
 export function NewTransaction(props: NewTransactionProps) {
+  const embedded = useEmbeddedSafe(props.safe)
   const access = useOwnerAccess(props.chain.chainId, props.safe, props.info)
+  if (embedded) return <Flow {...props} account={null} />
   if (access.status !== 'owner') return <ReadOnlyNotice access={access} />
   return <Flow {...props} account={access.account} />
 }
+
+/** The draft under review and, in embedded mode, the calls the host gets (a batch's calls one by one). */
+type Review = { draft: TxDraft; calls: SafeCall[] }
 
 function Flow({
   chain,
@@ -66,18 +78,23 @@ function Flow({
   initial,
   renderDecoded,
   onProposed,
+  queueHref,
+  onSubmittedToHost,
   account,
-}: NewTransactionProps & { account: Address }) {
+}: NewTransactionProps & {
+  /** The owner who signs, or null in embedded mode (the host has the owners sign). */
+  account: Address | null
+}) {
   const [kind, setKind] = useState<TxKind>(initial.kind)
   const [batch, setBatch] = useState<TxDraft[]>([])
   const [batchError, setBatchError] = useState<string | null>(null)
-  const [review, setReview] = useState<TxDraft | null>(null)
+  const [review, setReview] = useState<Review | null>(null)
 
   const formProps: TxFormProps = {
     chain,
     safe,
     info,
-    onReview: setReview,
+    onReview: (draft) => setReview({ draft, calls: [draft.call] }),
     onAddToBatch: (draft) => {
       setBatch((drafts) => [...drafts, draft])
       setBatchError(null)
@@ -91,16 +108,30 @@ function Flow({
     )
     if (!built.ok) return setBatchError(built.error)
     const count = `${batch.length} ${batch.length === 1 ? 'action' : 'actions'}`
-    setReview({ call: built.value, summary: `Batch of ${count}: ${batch.map((d) => d.summary).join('; ')}` })
+    setReview({
+      draft: { call: built.value, summary: `Batch of ${count}: ${batch.map((d) => d.summary).join('; ')}` },
+      calls: batch.map((draft) => draft.call),
+    })
   }
 
   return (
     <div className="tx-flow" data-testid="new-transaction">
-      {review ? (
+      {review && account === null ? (
+        <EmbeddedTxReview
+          chain={chain}
+          safe={safe}
+          draft={review.draft}
+          calls={review.calls}
+          queueHref={queueHref ?? ''}
+          renderDecoded={renderDecoded}
+          onBack={() => setReview(null)}
+          onSubmitted={onSubmittedToHost}
+        />
+      ) : review && account !== null ? (
         <NewTxReview
           chain={chain}
           safe={safe}
-          draft={review}
+          draft={review.draft}
           account={account}
           initialNonce={initial.nonce}
           renderDecoded={renderDecoded}

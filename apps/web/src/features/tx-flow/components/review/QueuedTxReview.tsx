@@ -6,6 +6,7 @@ import { useConfig } from 'wagmi'
 import { ErrorState } from '../../../../components/ui/ErrorState'
 import { Skeleton } from '../../../../components/ui/Skeleton'
 import { formatGatewayError } from '../../../../lib/gateway'
+import { useEmbeddedSafe } from '../../embedded'
 import { type SignedSafeTx, signSafeTx, walletErrorText } from '../../sign'
 import { useOwnerAccess } from '../../useOwnerAccess'
 import { type TransactionCheck, useVerifiedTransaction, verifyAgainstChain } from '../../verify'
@@ -75,6 +76,7 @@ function Verified({
 }: QueuedTxReviewProps & { check: TransactionCheck }) {
   const config = useConfig()
   const access = useOwnerAccess(chain.chainId, safe, undefined)
+  const embedded = useEmbeddedSafe(safe)
   const [error, setError] = useState<string | null>(null)
   const tx = check.tx
   const checks = useCallChecks(
@@ -129,7 +131,16 @@ function Verified({
         </dl>
       </ReviewCard>
       <HashesPanel hashes={check.hashes} />
-      {access.status !== 'owner' ? <ReadOnlyNotice access={access} /> : null}
+      {embedded ? (
+        <div className="banner" role="status" data-testid="embedded-confirm-notice">
+          <p>
+            <strong>Opened as a Safe App:</strong> the Safe itself is the connected wallet, so its owners
+            confirm this transaction in the Safe app around this page.
+          </p>
+        </div>
+      ) : access.status !== 'owner' ? (
+        <ReadOnlyNotice access={access} />
+      ) : null}
       {error ? (
         <p className="error-text" role="alert" data-testid="sign-error">
           {error}
