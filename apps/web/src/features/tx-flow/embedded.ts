@@ -2,7 +2,7 @@ import type SafeAppsSDK from '@safe-global/safe-apps-sdk'
 import { type Address, type Hex, isAddressEqual } from 'viem'
 import { type Config, useAccount } from 'wagmi'
 import { getAccount, sendCalls, sendTransaction } from 'wagmi/actions'
-import { SAFE_CONNECTOR_ID } from '../wallet/safeAppWallet'
+import { SAFE_CONNECTOR_ID } from '../../lib/safeAppFrame'
 import type { SafeCall } from './types'
 
 /**

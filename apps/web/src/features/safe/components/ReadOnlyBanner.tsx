@@ -2,7 +2,7 @@ import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery } from '@tanstack/react-query'
 import { useAccount } from 'wagmi'
 import { shortAddress } from '../../../lib/format'
-import { SAFE_CONNECTOR_ID } from '../../wallet/safeAppWallet'
+import { SAFE_CONNECTOR_ID } from '../../../lib/safeAppFrame'
 import { isOwner } from '../isOwner'
 import { safeInfoQueryOptions } from '../queries'
 
