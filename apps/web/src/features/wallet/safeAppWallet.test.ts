@@ -2,7 +2,8 @@ import { getAddress, http } from 'viem'
 import { mainnet } from 'viem/chains'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createConfig } from 'wagmi'
-import { SAFE_CONNECTOR_ID, safeAppWallet } from './safeAppWallet'
+import { SAFE_CONNECTOR_ID } from '../../lib/safeAppFrame'
+import { safeAppWallet } from './safeAppWallet'
 
 const SAFE = getAddress('0x3dba2a5f7e3bf4a6a3a3e8f1e8d6f5c4b3a29ac9')
 

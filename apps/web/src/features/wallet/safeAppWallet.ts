@@ -1,10 +1,7 @@
 import { safeWallet } from '@rainbow-me/rainbowkit/wallets'
 import { createConnector } from 'wagmi'
 import { safe } from 'wagmi/connectors'
-import { isFramed, SAFE_CONNECTOR_ID } from '../../lib/safeAppFrame'
 import type { CreateWalletFn } from './devnetWallet'
-
-export { isFramed, SAFE_CONNECTOR_ID }
 
 /**
  * How long the Safe connector waits for the host's answer to `getSafeInfo`. Hosts answer at once from memory
