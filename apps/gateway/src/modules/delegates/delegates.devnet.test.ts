@@ -4,12 +4,13 @@
 import { type Devnet, startDevnet, testAccount } from '@concord/devnet'
 import * as SafeTx from '@concord/safe/SafeTx'
 import { delegateTypedData, totp } from '@concord/safe/serviceRequests'
-import { type Address, zeroAddress } from 'viem'
+import type { Address } from 'viem'
 import type { HDAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '../../createGateway.ts'
 import { createDevnetTestConfig } from '../../testing/createTestConfig.ts'
 import { jsonRequest } from '../../testing/jsonRequest.ts'
+import { proposalBody } from '../../testing/proposalBody.ts'
 
 const CHAIN = 31337
 const [owner, other, bot] = [0, 1, 9].map(testAccount) as [HDAccount, HDAccount, HDAccount]
@@ -75,22 +76,8 @@ describe('delegates', () => {
 
     const nonce = (await request('GET', `/v1/chains/${CHAIN}/safes/${solo()}`)).body.nonce as number
     const tx = SafeTx.from({ to: other.address, value: 1n, nonce: BigInt(nonce) })
-    const safeTxHash = SafeTx.hash(tx, { chainId: CHAIN, address: solo() })
-    const proposed = await request('POST', `/v1/chains/${CHAIN}/transactions/${solo()}/propose`, {
-      to: tx.to,
-      value: '1',
-      data: '0x',
-      nonce: String(nonce),
-      operation: 0,
-      safeTxGas: '0',
-      baseGas: '0',
-      gasPrice: '0',
-      gasToken: zeroAddress,
-      refundReceiver: zeroAddress,
-      safeTxHash,
-      sender: bot.address,
-      signature: await bot.sign({ hash: safeTxHash }),
-    })
+    const body = await proposalBody(tx, { chainId: CHAIN, address: solo() }, bot)
+    const proposed = await request('POST', `/v1/chains/${CHAIN}/transactions/${solo()}/propose`, body)
     expect(proposed.status, JSON.stringify(proposed.body)).toBe(200)
     expect(proposed.body.detailedExecutionInfo).toMatchObject({
       proposer: { value: owner.address },

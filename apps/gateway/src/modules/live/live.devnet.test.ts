@@ -3,11 +3,12 @@
 import { type Devnet, execSafeTx, startDevnet, testAccount } from '@concord/devnet'
 import { erc20Abi, safeAbi } from '@concord/safe/contracts'
 import * as SafeTx from '@concord/safe/SafeTx'
-import { type Address, encodeFunctionData, getAddress, zeroAddress } from 'viem'
+import { type Address, encodeFunctionData, getAddress } from 'viem'
 import type { HDAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '../../createGateway.ts'
 import { createDevnetTestConfig } from '../../testing/createTestConfig.ts'
+import { proposalBody } from '../../testing/proposalBody.ts'
 import { readSse, type SseEvent, type SseReader } from '../../testing/sseEvents.ts'
 
 const [a0, a1, a3] = [0, 1, 3].map(testAccount) as [HDAccount, HDAccount, HDAccount]
@@ -47,22 +48,9 @@ describe('live updates on the devnet', () => {
       functionName: 'nonce',
     })
     const tx = SafeTx.from({ to: a3.address, value: 1n, nonce })
-    const safeTxHash = SafeTx.hash(tx, { chainId: CHAIN, address: treasury() })
-    const proposed = await post(`/v1/chains/${CHAIN}/transactions/${treasury()}/propose`, {
-      to: tx.to,
-      value: '1',
-      data: '0x',
-      nonce: String(nonce),
-      operation: 0,
-      safeTxGas: '0',
-      baseGas: '0',
-      gasPrice: '0',
-      gasToken: zeroAddress,
-      refundReceiver: zeroAddress,
-      safeTxHash,
-      sender: a0.address,
-      signature: await a0.sign({ hash: safeTxHash }),
-    })
+    const body = await proposalBody(tx, { chainId: CHAIN, address: treasury() }, a0)
+    const { safeTxHash } = body
+    const proposed = await post(`/v1/chains/${CHAIN}/transactions/${treasury()}/propose`, body)
     expect(proposed.status).toBe(200)
     expect(JSON.parse((await reader.next(change('PENDING_MULTISIG_TRANSACTION'))).data)).toEqual({
       type: 'PENDING_MULTISIG_TRANSACTION',

@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline'
 import { type Devnet, execSafeTx, startDevnet, testAccount } from '@concord/devnet'
 import { safeAbi } from '@concord/safe/contracts'
 import * as SafeTx from '@concord/safe/SafeTx'
-import { type Address, type Hex, zeroAddress } from 'viem'
+import type { Address, Hex } from 'viem'
 import type { HDAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { configSchema } from '../../config/config.ts'
@@ -16,6 +16,7 @@ import { devnetChainConfig } from '../../config/devnetChain.ts'
 import { createGateway } from '../../createGateway.ts'
 import { createDatabase } from '../../db/createDatabase.ts'
 import { dumpIndex } from '../../testing/dumpIndex.ts'
+import { proposalBody } from '../../testing/proposalBody.ts'
 import { readSse, type SseEvent, type SseReader } from '../../testing/sseEvents.ts'
 import { createTestDatabase, type TestDatabase } from '../../testing/testDatabases.ts'
 
@@ -126,25 +127,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two gateway processes on Postgr
       functionName: 'nonce',
     })
     const tx = SafeTx.from({ to: a3.address, value: 1n, nonce: nonce + 5n })
-    const safeTxHash = SafeTx.hash(tx, { chainId: CHAIN, address: treasury() })
+    const body = await proposalBody(tx, { chainId: CHAIN, address: treasury() }, a0)
+    const { safeTxHash } = body
     const proposed = await fetch(`${leader.url}/v1/chains/${CHAIN}/transactions/${treasury()}/propose`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        to: tx.to,
-        value: '1',
-        data: '0x',
-        nonce: String(tx.nonce),
-        operation: 0,
-        safeTxGas: '0',
-        baseGas: '0',
-        gasPrice: '0',
-        gasToken: zeroAddress,
-        refundReceiver: zeroAddress,
-        safeTxHash,
-        sender: a0.address,
-        signature: await a0.sign({ hash: safeTxHash }),
-      }),
+      body: JSON.stringify(body),
     })
     expect(proposed.status, dump()).toBe(200)
     expect(JSON.parse((await stream.next(change('PENDING_MULTISIG_TRANSACTION'))).data)).toMatchObject({

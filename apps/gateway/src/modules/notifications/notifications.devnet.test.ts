@@ -4,13 +4,14 @@
 import { randomUUID } from 'node:crypto'
 import { type Devnet, startDevnet, testAccount } from '@concord/devnet'
 import * as SafeTx from '@concord/safe/SafeTx'
-import { type Address, zeroAddress } from 'viem'
+import type { Address } from 'viem'
 import type { HDAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createGateway, type Gateway } from '../../createGateway.ts'
 import { notificationDevices, notificationSubscriptions } from '../../db/schema.ts'
 import { createDevnetTestConfig } from '../../testing/createTestConfig.ts'
 import { jsonRequest } from '../../testing/jsonRequest.ts'
+import { proposalBody } from '../../testing/proposalBody.ts'
 import { sessionRequest, signIn } from '../../testing/signIn.ts'
 import { registrationHash } from './registrationSignature.ts'
 
@@ -64,24 +65,10 @@ const stored = async () => ({
 async function propose(safe: Address, signer: HDAccount) {
   const nonce = (await request('GET', `/v1/chains/${CHAIN}/safes/${safe}/nonces`)).body.recommendedNonce
   const tx = SafeTx.from({ to: stranger.address, value: 1n, nonce: BigInt(nonce) })
-  const safeTxHash = SafeTx.hash(tx, { chainId: CHAIN, address: safe })
-  const answer = await request('POST', `/v1/chains/${CHAIN}/transactions/${safe}/propose`, {
-    to: tx.to,
-    value: '1',
-    data: '0x',
-    nonce: String(nonce),
-    operation: 0,
-    safeTxGas: '0',
-    baseGas: '0',
-    gasPrice: '0',
-    gasToken: zeroAddress,
-    refundReceiver: zeroAddress,
-    safeTxHash,
-    sender: signer.address,
-    signature: await signer.sign({ hash: safeTxHash }),
-  })
+  const body = await proposalBody(tx, { chainId: CHAIN, address: safe }, signer)
+  const answer = await request('POST', `/v1/chains/${CHAIN}/transactions/${safe}/propose`, body)
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-  return safeTxHash
+  return body.safeTxHash
 }
 
 beforeAll(async () => {
