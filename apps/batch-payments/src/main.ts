@@ -92,12 +92,33 @@ function render() {
     : `Submit ${checked.payments.length} payment(s)`
 }
 
-input.addEventListener('input', render)
+/**
+ * The host may connect an owner after this app loaded (it answers getInfo from memory, so asking is cheap):
+ * whether the Safe is read-only is read again whenever the payments change.
+ */
+async function refreshSafe() {
+  if (!safe) return
+  try {
+    const next = await sdk.safe.getInfo()
+    if (next.isReadOnly !== safe.isReadOnly) {
+      safe = next
+      render()
+    }
+  } catch {
+    // keep what the host said before
+  }
+}
+
+input.addEventListener('input', () => {
+  render()
+  void refreshSafe()
+})
 file.addEventListener('change', async () => {
   const chosen = file.files?.[0]
   if (!chosen) return
   input.value = await chosen.text()
   render()
+  void refreshSafe()
 })
 
 submit.addEventListener('click', async () => {
