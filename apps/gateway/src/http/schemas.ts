@@ -27,6 +27,12 @@ export const AddressSchema = z
   .refine((v) => isAddress(v, { strict: false }), 'Invalid address')
   .transform((v) => getAddress(v))
 
+/** The path parameters of a route under `/v1/chains/{chainId}/safes/{safeAddress}`. */
+export const SafeParams = z.object({
+  chainId: ChainIdParam,
+  safeAddress: AddressSchema.openapi({ param: { name: 'safeAddress', in: 'path' } }),
+})
+
 /** A query flag: the literal strings `true` / `false` (anything else is a 422). */
 export const BoolQuery = z.enum(['true', 'false']).transform((v) => v === 'true')
 

@@ -14,28 +14,13 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Address } from 'viem'
 import type { ChangeBus } from '../../changes/changeBus.ts'
 import { HttpError, NotFoundError } from '../../http/errors.ts'
-import {
-  AddressSchema,
-  ChainIdParam,
-  ErrorSchema,
-  errorResponses,
-  jsonResponse as json,
-} from '../../http/schemas.ts'
+import { AddressSchema, ErrorSchema, jsonResponse as json, SafeParams } from '../../http/schemas.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
-import { type AuthRepository, requireSignedInOwner } from '../auth/auth.repository.ts'
+import { type AuthRepository, requireOwnerOfSafeParam, signedInOwnerErrors } from '../auth/auth.repository.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { AddressBookEntry, AddressBookRepository } from './addressBook.repository.ts'
 
-const teamErrors = {
-  ...errorResponses,
-  401: { description: 'Not signed in', content: { 'application/json': { schema: ErrorSchema } } },
-  403: { description: 'Not an owner', content: { 'application/json': { schema: ErrorSchema } } },
-} as const
-const safeParams = z.object({
-  chainId: ChainIdParam,
-  safeAddress: AddressSchema.openapi({ param: { name: 'safeAddress', in: 'path' } }),
-})
-const entryParams = safeParams.extend({
+const entryParams = SafeParams.extend({
   address: AddressSchema.openapi({ param: { name: 'address', in: 'path' } }),
 })
 const EntrySchema = z
@@ -68,8 +53,8 @@ const list = createRoute({
   method: 'get',
   path: base,
   tags: ['address-book'],
-  request: { params: safeParams },
-  responses: { 200: json(ListSchema, 'The Safe’s address book'), ...teamErrors },
+  request: { params: SafeParams },
+  responses: { 200: json(ListSchema, 'The Safe’s address book'), ...signedInOwnerErrors },
 })
 const put = createRoute({
   method: 'put',
@@ -82,26 +67,26 @@ const put = createRoute({
       required: true,
     },
   },
-  responses: { 200: json(EntrySchema, 'The stored entry'), ...teamErrors },
+  responses: { 200: json(EntrySchema, 'The stored entry'), ...signedInOwnerErrors },
 })
 const remove = createRoute({
   method: 'delete',
   path: `${base}/{address}`,
   tags: ['address-book'],
   request: { params: entryParams },
-  responses: { 200: { description: 'Removed (empty body)' }, ...teamErrors },
+  responses: { 200: { description: 'Removed (empty body)' }, ...signedInOwnerErrors },
 })
 const importRoute = createRoute({
   method: 'post',
   path: `${base}/import`,
   tags: ['address-book'],
   request: {
-    params: safeParams,
+    params: SafeParams,
     body: { content: { 'application/json': { schema: ImportBody } }, required: true },
   },
   responses: {
     200: json(ImportResult, 'Good rows stored, bad rows reported'),
-    ...teamErrors,
+    ...signedInOwnerErrors,
     422: json(
       ErrorSchema.extend({ errors: z.array(RowErrorSchema).optional() }).openapi('AddressBookImportError'),
       'No good row, or the book would grow too large: nothing stored',
@@ -124,57 +109,50 @@ export function createAddressBookRoutes(deps: {
   changes: ChangeBus
 }) {
   const { addressBook } = deps
-  const owner = (request: Request, chainId: string, safe: Address) =>
-    requireSignedInOwner(deps, request, chainId, safe)
   const changed = (chainId: number, safe: Address) =>
     deps.changes.publish({ type: 'TEAM_DATA_UPDATED', chainId, address: safe, what: 'addressBook' })
 
   return new OpenAPIHono()
     .openapi(list, async (c) => {
-      const { chainId, safeAddress } = c.req.valid('param')
-      await owner(c.req.raw, chainId, safeAddress)
-      const rows = await addressBook.list(Number(chainId), safeAddress)
+      const { chainId, safe } = await requireOwnerOfSafeParam(deps, c.req.raw, c.req.valid('param'))
+      const rows = await addressBook.list(chainId, safe)
       return c.json({ count: rows.length, results: rows.map(toEntry) }, 200)
     })
     .openapi(put, async (c) => {
-      const { chainId, safeAddress, address } = c.req.valid('param')
-      const by = await owner(c.req.raw, chainId, safeAddress)
+      const params = c.req.valid('param')
+      const { chainId, safe, owner: by } = await requireOwnerOfSafeParam(deps, c.req.raw, params)
       const name = checkName(c.req.valid('json').name)
       if ('error' in name) throw new HttpError(422, name.error)
       const stored = await addressBook.upsertAll({
-        chainId: Number(chainId),
-        safe: safeAddress,
-        entries: [{ address, name: name.name }],
+        chainId,
+        safe,
+        entries: [{ address: params.address, name: name.name }],
         by,
         max: MAX_ENTRIES,
       })
       if ('over' in stored)
         throw new HttpError(422, `The address book is full (at most ${MAX_ENTRIES} entries)`)
-      changed(Number(chainId), safeAddress)
+      changed(chainId, safe)
       const now = Date.now()
       return c.json(
-        toEntry({
-          chainId: Number(chainId),
-          safe: safeAddress,
-          address,
-          name: name.name,
-          updatedBy: by,
-          updatedAt: now,
-        }),
+        toEntry({ chainId, safe, address: params.address, name: name.name, updatedBy: by, updatedAt: now }),
         200,
       )
     })
     .openapi(remove, async (c) => {
-      const { chainId, safeAddress, address } = c.req.valid('param')
-      await owner(c.req.raw, chainId, safeAddress)
-      if (!(await addressBook.remove(Number(chainId), safeAddress, address)))
-        throw new NotFoundError(`${address} is not in the address book`)
-      changed(Number(chainId), safeAddress)
+      const params = c.req.valid('param')
+      const { chainId, safe } = await requireOwnerOfSafeParam(deps, c.req.raw, params)
+      if (!(await addressBook.remove(chainId, safe, params.address)))
+        throw new NotFoundError(`${params.address} is not in the address book`)
+      changed(chainId, safe)
       return c.body(null, 200)
     })
     .openapi(importRoute, async (c) => {
-      const { chainId, safeAddress } = c.req.valid('param')
-      const by = await owner(c.req.raw, chainId, safeAddress)
+      const {
+        chainId,
+        safe,
+        owner: by,
+      } = await requireOwnerOfSafeParam(deps, c.req.raw, c.req.valid('param'))
       const body = c.req.valid('json')
       let rows: EntryInput[]
       let lineOf = (i: number) => i + 1
@@ -188,15 +166,15 @@ export function createAddressBookRoutes(deps: {
         lineOf = (i) => parsed.lines[i] ?? 0
         errors.push(...parsed.errors)
       } else rows = body.entries ?? []
-      const checked = checkRows(rows, Number(chainId), lineOf)
+      const checked = checkRows(rows, chainId, lineOf)
       errors.push(...checked.errors)
       errors.sort((a, b) => a.line - b.line)
       const refuse = (message: string) => c.json({ code: 422, message, errors }, 422)
       if (!checked.entries.length)
         return refuse(errors.length ? 'No valid row to import' : 'Nothing to import')
       const stored = await addressBook.upsertAll({
-        chainId: Number(chainId),
-        safe: safeAddress,
+        chainId,
+        safe,
         entries: checked.entries,
         by,
         max: MAX_ENTRIES,
@@ -205,7 +183,7 @@ export function createAddressBookRoutes(deps: {
         return refuse(
           `The address book would hold ${stored.over} entries (at most ${MAX_ENTRIES}): nothing imported`,
         )
-      changed(Number(chainId), safeAddress)
+      changed(chainId, safe)
       return c.json({ imported: stored.stored, errors }, 200)
     })
 }

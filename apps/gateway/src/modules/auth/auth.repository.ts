@@ -14,6 +14,7 @@ import type { Database } from '../../db/createDatabase.ts'
 import { authNonces, authSessions } from '../../db/schema.ts'
 import { requestUrl } from '../../http/pagination.ts'
 import { requireChain } from '../../http/require.ts'
+import { ErrorSchema, errorResponses } from '../../http/schemas.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
 import { readOnChainSafe } from '../../safe/onChainSafe.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
@@ -204,4 +205,24 @@ export async function requireSignedInOwner(
   if (!owners.includes(session.address))
     throw new AuthError(403, `${session.address} is not an owner of the Safe ${safe}`)
   return session.address
+}
+
+/** The responses of a route guarded by requireOwnerOfSafeParam, for its OpenAPI entry. */
+export const signedInOwnerErrors = {
+  ...errorResponses,
+  401: { description: 'Not signed in', content: { 'application/json': { schema: ErrorSchema } } },
+  403: { description: 'Not an owner', content: { 'application/json': { schema: ErrorSchema } } },
+} as const
+
+/**
+ * requireSignedInOwner for a route under `/chains/{chainId}/safes/{safeAddress}` (its SafeParams): the chain id
+ * as the number the store keys on, the Safe, and the signed-in owner's address.
+ */
+export async function requireOwnerOfSafeParam(
+  deps: SignedInOwnerDeps,
+  request: Request,
+  params: { chainId: string; safeAddress: Address },
+): Promise<{ chainId: number; safe: Address; owner: Address }> {
+  const owner = await requireSignedInOwner(deps, request, params.chainId, params.safeAddress)
+  return { chainId: Number(params.chainId), safe: params.safeAddress, owner }
 }

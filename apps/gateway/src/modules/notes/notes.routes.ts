@@ -4,15 +4,14 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { type Address, getAddress, isAddress } from 'viem'
 import type { ChangeBus } from '../../changes/changeBus.ts'
 import { HttpError, NotFoundError } from '../../http/errors.ts'
-import {
-  AddressSchema,
-  ChainIdParam,
-  ErrorSchema,
-  errorResponses,
-  jsonResponse as json,
-} from '../../http/schemas.ts'
+import { jsonResponse as json, SafeParams } from '../../http/schemas.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
-import { AuthError, type AuthRepository, requireSignedInOwner } from '../auth/auth.repository.ts'
+import {
+  AuthError,
+  type AuthRepository,
+  requireOwnerOfSafeParam,
+  signedInOwnerErrors,
+} from '../auth/auth.repository.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { NotesRepository, TransactionNote } from './notes.repository.ts'
 
@@ -20,15 +19,6 @@ export const MAX_NOTE_LENGTH = 500
 /** Notes one Safe holds at most (all are listed at once). */
 export const MAX_NOTES = 1000
 
-const teamErrors = {
-  ...errorResponses,
-  401: { description: 'Not signed in', content: { 'application/json': { schema: ErrorSchema } } },
-  403: { description: 'Not an owner', content: { 'application/json': { schema: ErrorSchema } } },
-} as const
-const safeParams = z.object({
-  chainId: ChainIdParam,
-  safeAddress: AddressSchema.openapi({ param: { name: 'safeAddress', in: 'path' } }),
-})
 const NoteSchema = z
   .object({
     id: z.number().int(),
@@ -48,15 +38,15 @@ const list = createRoute({
   method: 'get',
   path: base,
   tags: ['notes'],
-  request: { params: safeParams, query: z.object({ transactionId: TxIdSchema.optional() }) },
-  responses: { 200: json(ListSchema, 'Notes, newest first'), ...teamErrors },
+  request: { params: SafeParams, query: z.object({ transactionId: TxIdSchema.optional() }) },
+  responses: { 200: json(ListSchema, 'Notes, newest first'), ...signedInOwnerErrors },
 })
 const add = createRoute({
   method: 'post',
   path: base,
   tags: ['notes'],
   request: {
-    params: safeParams,
+    params: SafeParams,
     body: {
       content: {
         'application/json': { schema: z.object({ transactionId: TxIdSchema, note: z.string().max(5000) }) },
@@ -64,21 +54,21 @@ const add = createRoute({
       required: true,
     },
   },
-  responses: { 201: json(NoteSchema, 'The stored note'), ...teamErrors },
+  responses: { 201: json(NoteSchema, 'The stored note'), ...signedInOwnerErrors },
 })
 const remove = createRoute({
   method: 'delete',
   path: `${base}/{noteId}`,
   tags: ['notes'],
   request: {
-    params: safeParams.extend({
+    params: SafeParams.extend({
       noteId: z
         .string()
         .regex(/^[1-9]\d{0,8}$/, 'Invalid note id')
         .openapi({ param: { name: 'noteId', in: 'path' } }),
     }),
   },
-  responses: { 200: { description: 'Removed (empty body)' }, ...teamErrors },
+  responses: { 200: { description: 'Removed (empty body)' }, ...signedInOwnerErrors },
 })
 
 const HASH = /^0x[0-9a-fA-F]{64}$/
@@ -125,19 +115,21 @@ export function createNotesRoutes(deps: {
 
   return new OpenAPIHono()
     .openapi(list, async (c) => {
-      const { chainId, safeAddress } = c.req.valid('param')
+      const { chainId, safe } = await requireOwnerOfSafeParam(deps, c.req.raw, c.req.valid('param'))
       const { transactionId } = c.req.valid('query')
-      await requireSignedInOwner(deps, c.req.raw, chainId, safeAddress)
-      const rows = await notes.list(Number(chainId), safeAddress, {
-        transactionId: transactionId === undefined ? undefined : txId(transactionId, safeAddress),
+      const rows = await notes.list(chainId, safe, {
+        transactionId: transactionId === undefined ? undefined : txId(transactionId, safe),
         limit: MAX_NOTES,
       })
       return c.json({ count: rows.length, results: rows.map(toNote) }, 200)
     })
     .openapi(add, async (c) => {
-      const { chainId, safeAddress } = c.req.valid('param')
+      const {
+        chainId,
+        safe,
+        owner: author,
+      } = await requireOwnerOfSafeParam(deps, c.req.raw, c.req.valid('param'))
       const body = c.req.valid('json')
-      const author = await requireSignedInOwner(deps, c.req.raw, chainId, safeAddress)
       const note = body.note.trim()
       if (!note) throw new HttpError(422, 'A note cannot be empty')
       if ([...note].length > MAX_NOTE_LENGTH)
@@ -146,28 +138,21 @@ export function createNotesRoutes(deps: {
       if (/[\u0000-\u0009\u000b-\u001f\u007f]/.test(note))
         throw new HttpError(422, 'The note contains control characters')
       const stored = await notes.add(
-        {
-          chainId: Number(chainId),
-          safe: safeAddress,
-          transactionId: txId(body.transactionId, safeAddress),
-          author,
-          note,
-          createdAt: Date.now(),
-        },
+        { chainId, safe, transactionId: txId(body.transactionId, safe), author, note, createdAt: Date.now() },
         MAX_NOTES,
       )
       if (!stored) throw new HttpError(422, `This Safe already has ${MAX_NOTES} notes: remove some first`)
-      changed(Number(chainId), safeAddress)
+      changed(chainId, safe)
       return c.json(toNote(stored), 201)
     })
     .openapi(remove, async (c) => {
-      const { chainId, safeAddress, noteId } = c.req.valid('param')
-      const by = await requireSignedInOwner(deps, c.req.raw, chainId, safeAddress)
-      const note = await notes.get(Number(chainId), safeAddress, Number(noteId))
-      if (!note) throw new NotFoundError(`No note ${noteId} on this Safe`)
-      if (note.author !== by) throw new AuthError(403, 'Only its author can remove a note')
+      const params = c.req.valid('param')
+      const { chainId, safe, owner } = await requireOwnerOfSafeParam(deps, c.req.raw, params)
+      const note = await notes.get(chainId, safe, Number(params.noteId))
+      if (!note) throw new NotFoundError(`No note ${params.noteId} on this Safe`)
+      if (note.author !== owner) throw new AuthError(403, 'Only its author can remove a note')
       await notes.remove(note.id)
-      changed(Number(chainId), safeAddress)
+      changed(chainId, safe)
       return c.body(null, 200)
     })
 }
