@@ -1,20 +1,7 @@
-// The changes a Safe's team is notified of, named after the Safe Transaction Service's event types
-// (TransactionServiceEventType) where one exists; READY_TO_EXECUTE and MESSAGE_CONFIRMED are Concord's.
-// Shared tier: the configuration validates webhook event filters against this list.
+// Which changes on the bus a Safe's team is notified of (the list itself is shared with the web app:
+// @concord/safe/notificationTypes).
+import { NOTIFICATION_TYPES, type NotificationType } from '@concord/safe/notificationTypes'
 import type { Change } from './changeBus.ts'
-
-export const NOTIFICATION_TYPES = [
-  'PENDING_MULTISIG_TRANSACTION',
-  'NEW_CONFIRMATION',
-  'READY_TO_EXECUTE',
-  'EXECUTED_MULTISIG_TRANSACTION',
-  'INCOMING_ETHER',
-  'INCOMING_TOKEN',
-  'MESSAGE_CREATED',
-  'MESSAGE_CONFIRMED',
-] as const
-
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 
 export type NotificationChange = Extract<Change, { type: NotificationType }>
 

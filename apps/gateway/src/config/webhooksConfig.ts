@@ -1,9 +1,9 @@
 // Webhooks are the operator's (config `webhooks`, env CONCORD_WEBHOOKS as JSON), never a user's: an API user
 // cannot make the gateway POST to an address of their choosing. Secrets stay in the configuration: they are
 // not stored, logged or served.
+import { NOTIFICATION_TYPES } from '@concord/safe/notificationTypes'
 import { isAddress } from 'viem'
 import { z } from 'zod'
-import { NOTIFICATION_TYPES } from '../changes/notificationTypes.ts'
 
 export const webhookSchema = z.strictObject({
   url: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }),

@@ -1,5 +1,6 @@
 // Which cached queries each live change makes stale: exactly those, through the features' key factories.
 // Lives in app/ because it spans features (a feature never imports another).
+import { NOTIFICATION_TYPES } from '@concord/safe/notificationTypes'
 import type { QueryFilters, QueryKey } from '@tanstack/react-query'
 import { addressBookKeys } from '../features/address-book/api'
 import { assetKeys } from '../features/assets/queries'
@@ -65,16 +66,7 @@ export function allSafeQueries(safe: Safe): QueryFilters[] {
 }
 
 /** Changes the gateway turns into notification events: the bell's feed has a new entry for them. */
-const NOTIFYING = new Set<LiveChange['type']>([
-  'PENDING_MULTISIG_TRANSACTION',
-  'NEW_CONFIRMATION',
-  'READY_TO_EXECUTE',
-  'EXECUTED_MULTISIG_TRANSACTION',
-  'INCOMING_ETHER',
-  'INCOMING_TOKEN',
-  'MESSAGE_CREATED',
-  'MESSAGE_CONFIRMED',
-])
+const NOTIFYING = new Set<string>(NOTIFICATION_TYPES)
 
 /** The queries `change` makes stale for the open Safe `safe` (none when it concerns another Safe). */
 export function queriesFor(change: LiveChange, safe: Safe): QueryFilters[] {

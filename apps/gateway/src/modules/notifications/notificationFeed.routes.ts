@@ -1,13 +1,14 @@
 // Concord extension (not in CGW): the feed a WEB device reads instead of a push service. A device registered
 // through POST /v1/register/notifications reads the events of the Safes it follows and marks them read. Its
 // uuid (a random v4 UUID the browser keeps) is the capability: it is listed nowhere, and an unknown one is a 404.
+import { NOTIFICATION_TYPES } from '@concord/safe/notificationTypes'
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { NotFoundError } from '../../http/errors.ts'
 import { parseCursor, toPage } from '../../http/pagination.ts'
 import { CursorQuery, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
 import type { NotificationsRepository } from './notifications.repository.ts'
 import { DeviceUuid } from './notifications.routes.ts'
-import { NOTIFICATION_TYPES, notificationBody } from './notificationTypes.ts'
+import { notificationBody } from './notificationTypes.ts'
 
 export const NotificationEventSchema = z
   .object({

@@ -1,6 +1,7 @@
 // Which event types a Safe's team is notified of (Concord extension). Anyone may read them (they only say
 // which types are off); changing them is team data: a signed-in owner of the Safe (Sign-In with Ethereum).
 // A type switched off is not stored for the Safe at all: no feed entry, no webhook.
+import { NOTIFICATION_TYPES } from '@concord/safe/notificationTypes'
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Address } from 'viem'
 import type { ChangeBus } from '../../changes/changeBus.ts'
@@ -17,7 +18,6 @@ import { type AuthRepository, requireSignedInOwner } from '../auth/auth.reposito
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { SafesRepository } from '../safes/safes.repository.ts'
 import type { NotificationsRepository } from './notifications.repository.ts'
-import { NOTIFICATION_TYPES } from './notificationTypes.ts'
 
 const params = z.object({
   chainId: ChainIdParam,

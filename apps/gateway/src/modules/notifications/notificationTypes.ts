@@ -1,12 +1,7 @@
-// How notification events read in the feed and webhooks (the types themselves: changes/notificationTypes.ts).
+// How notification events read in the feed and webhooks (the types themselves: @concord/safe/notificationTypes).
 import type { NotificationChange } from '../../changes/notificationTypes.ts'
 
-export {
-  isNotificationChange,
-  NOTIFICATION_TYPES,
-  type NotificationChange,
-  type NotificationType,
-} from '../../changes/notificationTypes.ts'
+export { isNotificationChange, type NotificationChange } from '../../changes/notificationTypes.ts'
 
 /** The event's details: everything of the change but the Safe it belongs to. */
 export function notificationPayload(change: NotificationChange): Record<string, unknown> {

@@ -1,20 +1,8 @@
 // The gateway's notification routes: registration as Safe{Wallet} does it (cgw-api §11), and Concord's feed
 // for browsers (GET /v1/notifications/devices/{uuid}/events) and team preferences.
+import type { NotificationType } from '@concord/safe/notificationTypes'
 import { type Address, type Hex, keccak256, stringToBytes } from 'viem'
 import { gatewayFetch } from '../../lib/gatewayFetch'
-
-/** The event types, named after the Safe Transaction Service's (as the gateway names them). */
-export const NOTIFICATION_TYPES = [
-  'PENDING_MULTISIG_TRANSACTION',
-  'NEW_CONFIRMATION',
-  'READY_TO_EXECUTE',
-  'EXECUTED_MULTISIG_TRANSACTION',
-  'INCOMING_ETHER',
-  'INCOMING_TOKEN',
-  'MESSAGE_CREATED',
-  'MESSAGE_CONFIRMED',
-] as const
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 
 export type NotificationEvent = {
   id: number

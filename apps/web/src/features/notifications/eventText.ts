@@ -1,5 +1,6 @@
 // What a notification says and where it leads, per event type.
-import type { NotificationEvent, NotificationType } from './api'
+import type { NotificationType } from '@concord/safe/notificationTypes'
+import type { NotificationEvent } from './api'
 
 const short = (value: string | undefined) => (value ? `${value.slice(0, 6)}…${value.slice(-4)}` : '')
 

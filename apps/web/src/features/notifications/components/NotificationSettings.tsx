@@ -1,4 +1,5 @@
 import './notifications.css'
+import type { NotificationType } from '@concord/safe/notificationTypes'
 import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -11,7 +12,6 @@ import { SignInPrompt } from '../../../components/ui/SignInPrompt'
 import { formatGatewayError } from '../../../lib/gateway'
 import {
   type NotificationPreferences,
-  type NotificationType,
   putPreferences,
   registerDevice,
   registrationHash,
