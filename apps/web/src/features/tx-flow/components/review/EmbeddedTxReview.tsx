@@ -6,8 +6,8 @@ import { useConfig } from 'wagmi'
 import { sendThroughHost } from '../../embedded'
 import { walletErrorText } from '../../sign'
 import type { SafeCall, TxDraft } from '../../types'
-import { VerificationAlert } from '../VerificationAlert'
-import { CallFields, DecodedPanel, type RenderDecoded, SimulationPanel } from './ReviewPanels'
+import { DraftCallPanels, DraftReviewActions } from './DraftReview'
+import type { RenderDecoded } from './ReviewPanels'
 import { useCallChecks } from './useCallChecks'
 
 export type EmbeddedTxReviewProps = {
@@ -54,13 +54,7 @@ export function EmbeddedTxReview({
 
   return (
     <div data-testid="new-tx-review" data-embedded="true">
-      <VerificationAlert
-        title="The data decoder misdescribes this transaction"
-        problems={checks.decodedProblems}
-      />
-      <CallFields chain={chain} call={draft.call} summary={draft.summary} />
-      <DecodedPanel checks={checks} renderDecoded={renderDecoded} />
-      <SimulationPanel checks={checks} />
+      <DraftCallPanels chain={chain} draft={draft} checks={checks} renderDecoded={renderDecoded} />
       {submit.isSuccess ? (
         <div className="banner" role="status" data-testid="host-submitted" data-safe-tx-hash={submit.data}>
           <p>
@@ -82,21 +76,11 @@ export function EmbeddedTxReview({
             Opened as a Safe App: the app around this page picks the nonce, shows its own review and collects
             the owners' signatures.
           </p>
-          {submit.isError ? (
-            <p className="error-text" role="alert" data-testid="propose-error">
-              {submit.error.message}
-            </p>
-          ) : null}
-          <div className="tx-actions">
-            <button
-              type="button"
-              className="button"
-              onClick={onBack}
-              disabled={submit.isPending}
-              data-testid="review-back"
-            >
-              Back to edit
-            </button>
+          <DraftReviewActions
+            error={submit.isError ? submit.error.message : null}
+            busy={submit.isPending}
+            onBack={onBack}
+          >
             <button
               type="button"
               className="button primary"
@@ -106,7 +90,7 @@ export function EmbeddedTxReview({
             >
               {submit.isPending ? 'Waiting for the Safe app…' : 'Submit to the Safe app'}
             </button>
-          </div>
+          </DraftReviewActions>
         </>
       )}
     </div>

@@ -14,8 +14,9 @@ import { signSafeTx, walletErrorText } from '../../sign'
 import type { TxDraft } from '../../types'
 import { verifyAgainstChain } from '../../verify'
 import { VerificationAlert } from '../VerificationAlert'
+import { DraftCallPanels, DraftReviewActions } from './DraftReview'
 import { NonceField } from './NonceField'
-import { CallFields, DecodedPanel, HashesPanel, type RenderDecoded, SimulationPanel } from './ReviewPanels'
+import { HashesPanel, type RenderDecoded } from './ReviewPanels'
 import { useCallChecks } from './useCallChecks'
 
 export type NewTxReviewProps = {
@@ -120,13 +121,7 @@ export function NewTxReview({
 
   return (
     <div data-testid="new-tx-review">
-      <VerificationAlert
-        title="The data decoder misdescribes this transaction"
-        problems={checks.decodedProblems}
-      />
-      <CallFields chain={chain} call={call} summary={draft.summary} />
-      <DecodedPanel checks={checks} renderDecoded={renderDecoded} />
-      <SimulationPanel checks={checks} />
+      <DraftCallPanels chain={chain} draft={draft} checks={checks} renderDecoded={renderDecoded} />
       {estimation.data ? (
         <NonceField
           value={shownNonce}
@@ -160,21 +155,11 @@ export function NewTxReview({
           problems={outcome.problems}
         />
       ) : null}
-      {outcome?.kind === 'error' ? (
-        <p className="error-text" role="alert" data-testid="propose-error">
-          {outcome.message}
-        </p>
-      ) : null}
-      <div className="tx-actions">
-        <button
-          type="button"
-          className="button"
-          onClick={onBack}
-          disabled={propose.isPending}
-          data-testid="review-back"
-        >
-          Back to edit
-        </button>
+      <DraftReviewActions
+        error={outcome?.kind === 'error' ? outcome.message : null}
+        busy={propose.isPending}
+        onBack={onBack}
+      >
         <button
           type="button"
           className="button primary"
@@ -190,7 +175,7 @@ export function NewTxReview({
         {checks.simulation.data && !checks.simulation.data.success ? (
           <span className="muted small">The simulation fails: you may still propose it to run later.</span>
         ) : null}
-      </div>
+      </DraftReviewActions>
     </div>
   )
 }
