@@ -215,8 +215,8 @@ export const signedInOwnerErrors = {
 } as const
 
 /**
- * requireSignedInOwner for a route under `/chains/{chainId}/safes/{safeAddress}` (its SafeParams): the chain id
- * as the number the store keys on, the Safe, and the signed-in owner's address.
+ * requireSignedInOwner for a route under `/chains/{chainId}/safes/{safeAddress}` (its SafeParams): the chain
+ * id as the number the store keys on, the Safe, and the signed-in owner's address.
  */
 export async function requireOwnerOfSafeParam(
   deps: SignedInOwnerDeps,

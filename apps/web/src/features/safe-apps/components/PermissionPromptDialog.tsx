@@ -4,6 +4,13 @@ const DESCRIPTIONS: Record<string, string> = {
   requestAddressBook: "Read this Safe's address book on this chain (names and addresses)",
 }
 
+/** The dialog's buttons, in order: each answers the prompt with its `granted`. */
+const ANSWERS: readonly { granted: boolean | null; label: string; testId: string; className: string }[] = [
+  { granted: null, label: 'Close', testId: 'permission-close', className: 'button' },
+  { granted: false, label: 'Reject', testId: 'permission-reject', className: 'button' },
+  { granted: true, label: 'Allow', testId: 'permission-accept', className: 'button primary' },
+]
+
 /** wallet_requestPermissions: allow, refuse (remembered for the app) or close (the app gets a refusal). */
 export function PermissionPromptDialog({ prompt, appName }: { prompt: PermissionPrompt; appName: string }) {
   return (
@@ -24,30 +31,17 @@ export function PermissionPromptDialog({ prompt, appName }: { prompt: Permission
           ))}
         </ul>
         <div className="tx-actions">
-          <button
-            type="button"
-            className="button"
-            onClick={() => prompt.answer(null)}
-            data-testid="permission-close"
-          >
-            Close
-          </button>
-          <button
-            type="button"
-            className="button"
-            onClick={() => prompt.answer(false)}
-            data-testid="permission-reject"
-          >
-            Reject
-          </button>
-          <button
-            type="button"
-            className="button primary"
-            onClick={() => prompt.answer(true)}
-            data-testid="permission-accept"
-          >
-            Allow
-          </button>
+          {ANSWERS.map(({ granted, label, testId, className }) => (
+            <button
+              key={testId}
+              type="button"
+              className={className}
+              onClick={() => prompt.answer(granted)}
+              data-testid={testId}
+            >
+              {label}
+            </button>
+          ))}
         </div>
       </div>
     </div>
