@@ -1,0 +1,113 @@
+// A Safe's executed history, derived from the indexed logs (see indexer.ts).
+import { bigint, boolean, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+
+/**
+ * Executed multisig transactions: SafeMultiSigTransaction + ExecutionSuccess/Failure on L2 Safes; on non-L2
+ * Safes ExecutionSuccess/Failure joined with the parameters from the calldata, a proposal or a trace. When
+ * no source has them the row keeps what the events tell (hash, nonce, status) with null parameters.
+ */
+export const multisigTransactions = pgTable(
+  'multisig_transactions',
+  {
+    chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+    safe: text('safe').notNull(),
+    safeTxHash: text('safe_tx_hash').notNull(),
+    nonce: bigint('nonce', { mode: 'number' }).notNull(),
+    to: text('to'),
+    value: numeric('value', { precision: 78, scale: 0 }),
+    data: text('data'),
+    operation: integer('operation'),
+    safeTxGas: numeric('safe_tx_gas', { precision: 78, scale: 0 }),
+    baseGas: numeric('base_gas', { precision: 78, scale: 0 }),
+    gasPrice: numeric('gas_price', { precision: 78, scale: 0 }),
+    gasToken: text('gas_token'),
+    refundReceiver: text('refund_receiver'),
+    signatures: text('signatures'),
+    executor: text('executor'),
+    /** The Safe's threshold when it executed the transaction (from the event's additionalInfo). */
+    threshold: integer('threshold').notNull(),
+    /** The Safe's owners when it executed the transaction (before the transaction's own changes). */
+    owners: text('owners').array().notNull(),
+    /** Where the parameters came from: event, calldata, proposal or trace; null when unknown. */
+    paramsSource: text('params_source').$type<ParamsSource>(),
+    success: boolean('success').notNull(),
+    txHash: text('tx_hash').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    logIndex: integer('log_index').notNull(),
+    timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.safe, t.safeTxHash] }),
+    index('multisig_by_safe').on(t.chainId, t.safe, t.blockNumber, t.logIndex),
+  ],
+)
+
+export type ParamsSource = 'event' | 'calldata' | 'proposal' | 'trace'
+
+/** Executed module transactions (SafeModuleTransaction + ExecutionFromModuleSuccess/Failure). */
+export const moduleTransactions = pgTable(
+  'module_transactions',
+  {
+    chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+    safe: text('safe').notNull(),
+    module: text('module').notNull(),
+    /** Null on a non-L2 Safe whose call could not be read from a trace. */
+    to: text('to'),
+    value: numeric('value', { precision: 78, scale: 0 }),
+    data: text('data'),
+    operation: integer('operation'),
+    success: boolean('success').notNull(),
+    txHash: text('tx_hash').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    /** Log index of the ExecutionFromModule* event. */
+    logIndex: integer('log_index').notNull(),
+    timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.safe, t.blockNumber, t.logIndex] })],
+)
+
+export type TransferType = 'NATIVE_COIN' | 'ERC20' | 'ERC721'
+
+/** Value moved in or out of a Safe: ERC20/ERC721 Transfer events and native coin received (SafeReceived). */
+export const transfers = pgTable(
+  'transfers',
+  {
+    chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+    safe: text('safe').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    logIndex: integer('log_index').notNull(),
+    txHash: text('tx_hash').notNull(),
+    timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
+    type: text('type').$type<TransferType>().notNull(),
+    /** Token contract; null for the native coin. */
+    token: text('token'),
+    from: text('from').notNull(),
+    to: text('to').notNull(),
+    /** Amount for NATIVE_COIN and ERC20; null for ERC721. */
+    value: numeric('value', { precision: 78, scale: 0 }),
+    tokenId: numeric('token_id', { precision: 78, scale: 0 }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.safe, t.blockNumber, t.logIndex] }),
+    index('transfers_by_token').on(t.chainId, t.safe, t.type, t.token),
+  ],
+)
+
+export type HistoryKind = 'multisig' | 'module' | 'transfer' | 'creation'
+
+/**
+ * One row per item of a Safe's executed history, newest first by (block, log): the history route pages
+ * through this single index and then loads the page's rows from their own tables.
+ */
+export const historyItems = pgTable(
+  'history_items',
+  {
+    chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+    safe: text('safe').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    logIndex: integer('log_index').notNull(),
+    kind: text('kind').$type<HistoryKind>().notNull(),
+    timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.safe, t.blockNumber, t.logIndex] })],
+)
