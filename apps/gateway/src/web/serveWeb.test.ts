@@ -92,12 +92,15 @@ describe('precompressed assets', () => {
       expect((await get(web, path)).headers.get('cache-control'), path).toBe('no-cache')
   })
 
-  it('default: the app shell of a client-side route is precompressed too', async () => {
+  it('default: the app shell of a client-side route carries the runtime config inline, precompressed too', async () => {
+    // INDEX has no <head>: the data block goes first.
+    const shell = `<script type="application/json" id="concord-config">${JSON.stringify(runtime)}</script>${INDEX}`
     const res = await get(web, '/transactions/queue', { 'accept-encoding': 'br' })
     expect(res.headers.get('content-encoding')).toBe('br')
-    expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(INDEX)
+    expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(shell)
     const plain = await get(web, '/transactions/queue')
-    expect(await plain.text()).toBe(INDEX)
+    expect(await plain.text()).toBe(shell)
+    expect(await (await get(web, '/index.html')).text()).toBe(shell)
   })
 
   it('behavior: a matching If-None-Match answers 304, per coding', async () => {

@@ -1,13 +1,15 @@
 // Serves the built web app on the gateway's origin, with a /config.json generated from this gateway's
 // configuration (so the same build works against any gateway: nothing is baked in at build time).
 // The files served are those found at start, whose digest the gateway logs and answers at GET /v1/about/build;
-// each is sent precompressed (.br/.gz from the build) when the client accepts it.
+// each is sent precompressed (.br/.gz from the build) when the client accepts it. The one exception is the app
+// shell, index.html, served with the same config inlined (appShell.ts) so the page needs no extra round trip.
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type Context, Hono } from 'hono'
 import { getMimeType } from 'hono/utils/mime'
+import { type RenderedShell, renderAppShell } from './appShell.ts'
 import { BUILD_DIGEST_FILE, type BuildFile, digestBuild } from './buildDigest.ts'
 import { type WebSecurityOptions, webSecurityHeaders } from './securityHeaders.ts'
 
@@ -87,7 +89,14 @@ export function negotiateEncoding(
   return best
 }
 
-type ServedFile = { path: string; type: string; sha256: string; encodings: Set<Encoding> }
+type ServedFile = {
+  path: string
+  type: string
+  sha256: string
+  encodings: Set<Encoding>
+  /** Served from memory instead of the file (the app shell, rendered with the runtime config). */
+  rendered?: RenderedShell
+}
 
 /** The inline scripts' CSP hashes (the import map the build writes into each page). */
 function inlineScriptHashes(dir: string, htmlFiles: readonly string[]): string[] {
@@ -123,8 +132,16 @@ export function createWebRoutes(
       encodings,
     })
   }
-  const index = served.get('/index.html')
-  if (!index) throw new Error(`webDir: ${webDir} has no index.html (build the web app first)`)
+  const builtIndex = served.get('/index.html')
+  if (!builtIndex) throw new Error(`webDir: ${webDir} has no index.html (build the web app first)`)
+  const shell = renderAppShell(readFileSync(join(webDir, 'index.html'), 'utf8'), runtime)
+  const index: ServedFile = {
+    ...builtIndex,
+    sha256: shell.sha256,
+    encodings: new Set(ENCODINGS.map((e) => e.name)),
+    rendered: shell,
+  }
+  served.set('/index.html', index)
   const scriptHashes = inlineScriptHashes(
     webDir,
     [...served.values()].filter((f) => f.path.endsWith('.html')).map((f) => f.path),
@@ -172,7 +189,11 @@ export function createWebRoutes(
     if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
       return c.body(null, 304)
     const ext = ENCODINGS.find((e) => e.name === encoding)?.ext ?? ''
-    const body = await readFile(join(webDir, file.path + ext))
+    const body = file.rendered
+      ? encoding
+        ? file.rendered.encoded[encoding]
+        : file.rendered.body
+      : await readFile(join(webDir, file.path + ext))
     c.header('Content-Length', String(body.length))
     if (c.req.method === 'HEAD') return c.body(null, 200)
     return c.body(new Uint8Array(body.buffer, body.byteOffset, body.length), 200)
