@@ -66,8 +66,14 @@ describe('Subresource Integrity', () => {
       // Files too small to gain from compression are sent as they are.
       else if (Number(res.headers()['content-length']) >= 1024) plain.push(res.url())
     })
+    // The runtime config is inline in the page the gateway serves: no config.json round trip before the chains.
+    const requested: string[] = []
+    e2e.page.on('request', (req) => requested.push(new URL(req.url()).pathname))
     await e2e.page.goto(e2e.stack.url)
     await e2e.page.getByTestId('chain-list').waitFor()
+    expect(requested).not.toContain('/config.json')
+    expect(requested).toContain('/v1/chains')
+    expect(await e2e.page.locator('head > script#concord-config').count()).toBe(1)
     expect(e2e.pageErrors).toEqual([])
     expect(consoleErrors.filter((m) => /integrity|Content Security Policy/i.test(m))).toEqual([])
     expect(compressed).toBeGreaterThan(3)

@@ -54,7 +54,19 @@ export function setupE2E({ viewport, onPage }: E2EOptions): E2ESession {
     onPage?.(page, stack)
   })
 
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    // A failed test leaves its page behind for diagnosis: a screenshot and the text the page showed.
+    if (task.result?.state === 'fail' && page && !page.isClosed()) {
+      const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)
+      await page
+        .screenshot({ path: join(screenshotDir, `FAILED-${name}.png`), fullPage: true })
+        .catch(() => {})
+      const text = await page
+        .locator('body')
+        .innerText({ timeout: 2_000 })
+        .catch(() => '(no body)')
+      console.error(`[e2e] failed at ${page.url()}; the page showed:\n${text.slice(0, 4_000)}`)
+    }
     await context?.close()
   })
 

@@ -11,6 +11,7 @@ import { rainbowTheme } from '../features/settings/rainbowTheme'
 import { useSettings } from '../features/settings/useSettings'
 import { buildConnectors } from '../features/wallet/buildConnectors'
 import { DevnetAccountPickerDialog } from '../features/wallet/components/DevnetAccountPickerDialog'
+import { WalletIconsRelease } from '../features/wallet/components/WalletIconsRelease'
 import { devnetAccountPicker } from '../features/wallet/devnetAccountPicker'
 import { isFramed } from '../lib/safeAppFrame'
 import { createWagmiConfig } from '../lib/wagmi'
@@ -85,6 +86,7 @@ export function WalletProvider() {
         <RainbowKitProvider theme={theme} appInfo={{ appName: APP_NAME }} showRecentTransactions>
           <RouterProvider router={router} />
           <DevnetAccountPickerDialog />
+          <WalletIconsRelease />
           <EmbeddedSafeConnector />
           <SignInModalOpener />
         </RainbowKitProvider>

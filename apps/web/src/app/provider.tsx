@@ -1,27 +1,63 @@
 import { useQuery } from '@tanstack/react-query'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { StatusScreen } from '../components/ui/StatusScreen'
-import { loadRuntimeConfig, type RuntimeConfig, resolveGatewayUrl } from '../config/runtimeConfig'
+import {
+  loadRuntimeConfig,
+  type RuntimeConfig,
+  readInlineRuntimeConfig,
+  resolveGatewayUrl,
+} from '../config/runtimeConfig'
 import { chainsQueryOptions } from '../features/chains/queries'
 import { GatewayUrlForm } from '../features/settings/components/GatewayUrlForm'
+import { settingsStore } from '../features/settings/settingsStore'
 import { useSettings } from '../features/settings/useSettings'
 import { configureGateway, formatGatewayError } from '../lib/gateway'
-import { createPersistOptions, createQueryClient } from '../lib/queryClient'
+import { createPersistOptions, createQueryClient, markRestoredQueriesStale } from '../lib/queryClient'
 import { RuntimeContext } from './RuntimeContext'
 
 const queryClient = createQueryClient()
 const persistOptions = createPersistOptions()
 
-// wagmi, RainbowKit, the router and every screen load after the chains are known.
-const WalletProvider = lazy(() =>
-  import('./WalletProvider').then((module) => ({ default: module.WalletProvider })),
-)
+/** The config the gateway inlined into the page; undefined sends the boot to config.json. */
+const inlineConfig = (() => {
+  try {
+    return readInlineRuntimeConfig() ?? undefined
+  } catch {
+    return undefined // a broken inline block: config.json reports its own error
+  }
+})()
 
-/** Root providers plus the boot sequence: config.json → gateway chains → wallet app. */
+// With the config inline, the chains request leaves first, ahead of the dozens of code requests below that
+// share the browser's six connections; ChainsBoot then finds it in flight.
+if (inlineConfig) {
+  const gatewayUrl = bootGatewayUrl(inlineConfig, settingsStore.getSnapshot().gatewayUrl)
+  configureGateway(gatewayUrl)
+  void queryClient.prefetchQuery(chainsQueryOptions(gatewayUrl))
+}
+
+// wagmi, RainbowKit, the router and the first screen start downloading with the page, in parallel with the
+// chains request; they render once the chains are known.
+const walletModule = import('./WalletProvider')
+if (window.location.pathname === '/') void import('./routes/home')
+const WalletProvider = lazy(() => walletModule.then((module) => ({ default: module.WalletProvider })))
+
+function bootGatewayUrl(runtimeConfig: RuntimeConfig, userOverride: string | null | undefined): string {
+  return resolveGatewayUrl({
+    userOverride,
+    configured: runtimeConfig.gatewayUrl,
+    pageOrigin: window.location.origin,
+  })
+}
+
+/** Root providers plus the boot sequence: runtime config (inline, else config.json) → gateway chains → wallet app. */
 export function AppProvider() {
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={persistOptions}
+      onSuccess={() => markRestoredQueriesStale(queryClient)}
+    >
       <ThemeModeEffect />
       <RuntimeConfigBoot />
     </PersistQueryClientProvider>
@@ -37,7 +73,14 @@ function ThemeModeEffect() {
 }
 
 function RuntimeConfigBoot() {
-  const query = useQuery({ queryKey: ['runtime-config'], queryFn: ({ signal }) => loadRuntimeConfig(signal) })
+  const query = useQuery({
+    queryKey: ['runtime-config'],
+    queryFn: ({ signal }) => loadRuntimeConfig(signal),
+    initialData: inlineConfig,
+    // The inline config is the page's own: never replaced by a refetch of config.json, nor kept for the next page.
+    staleTime: inlineConfig ? Number.POSITIVE_INFINITY : 0,
+    meta: { persist: false },
+  })
   if (query.data) return <ChainsBoot runtimeConfig={query.data} />
   if (query.isError)
     return (
@@ -54,13 +97,19 @@ function RuntimeConfigBoot() {
 
 function ChainsBoot({ runtimeConfig }: { runtimeConfig: RuntimeConfig }) {
   const settings = useSettings()
-  const gatewayUrl = resolveGatewayUrl({
-    userOverride: settings.gatewayUrl,
-    configured: runtimeConfig.gatewayUrl,
-    pageOrigin: window.location.origin,
-  })
+  const gatewayUrl = bootGatewayUrl(runtimeConfig, settings.gatewayUrl)
   configureGateway(gatewayUrl)
   const query = useQuery(chainsQueryOptions(gatewayUrl))
+  // Once per page: the Safe in the URL gets its first screen's data requested before its code has loaded.
+  const prefetched = useRef(false)
+  if (query.data && !prefetched.current) {
+    prefetched.current = true
+    // Loaded, not imported: it checksums addresses, and the chain libraries are no part of the entry chunk.
+    const chains = query.data
+    void import('./bootPrefetch').then((boot) =>
+      boot.prefetchOpenSafe(queryClient, chains, window.location, settings),
+    )
+  }
 
   if (query.data && query.data.length > 0)
     return (

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { parseRuntimeConfig, resolveGatewayUrl, validateGatewayUrl } from './runtimeConfig'
+import {
+  INLINE_CONFIG_ID,
+  parseRuntimeConfig,
+  RuntimeConfigError,
+  readInlineRuntimeConfig,
+  resolveGatewayUrl,
+  validateGatewayUrl,
+} from './runtimeConfig'
 
 describe('parseRuntimeConfig', () => {
   it('default', () => {
@@ -71,5 +78,30 @@ describe('validateGatewayUrl', () => {
     expect(validateGatewayUrl('safe-client.safe.global')).toMatch('absolute URL')
     expect(validateGatewayUrl('ftp://x.org')).toMatch('http:// or https://')
     expect(validateGatewayUrl('https://x.org/?a=1')).toMatch('query or fragment')
+  })
+})
+
+describe('readInlineRuntimeConfig', () => {
+  const page = (text: string | null) => ({
+    getElementById: (id: string) =>
+      id === INLINE_CONFIG_ID && text !== null ? ({ textContent: text } as HTMLElement) : null,
+  })
+
+  it('behavior: the gateway’s data block is parsed and validated like config.json', () => {
+    expect(readInlineRuntimeConfig(page('{"gatewayUrl":"","devnetChainId":"31337"}'))).toEqual({
+      gatewayUrl: '',
+      walletConnectProjectId: null,
+      devnetChainId: '31337',
+    })
+  })
+
+  it('behavior: no block (a static deployment) means config.json', () => {
+    expect(readInlineRuntimeConfig(page(null))).toBeNull()
+    expect(readInlineRuntimeConfig(page(''))).toBeNull()
+  })
+
+  it('errors: broken JSON or a bad field', () => {
+    expect(() => readInlineRuntimeConfig(page('{"gatewayUrl":'))).toThrow(RuntimeConfigError)
+    expect(() => readInlineRuntimeConfig(page('{"devnetChainId":"x"}'))).toThrow(/decimal chain id/)
   })
 })

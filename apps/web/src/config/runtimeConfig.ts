@@ -1,6 +1,7 @@
 /**
- * Runtime configuration, read from `/config.json` next to the page at startup, so one build can
- * be pointed at any gateway. A static deployment ships a default file; our gateway serves its own.
+ * Runtime configuration, set when the page is served (not at build time), so one build can be pointed at any
+ * gateway. Our gateway inlines it into the page it serves (a JSON data block, read without a round trip); a
+ * static deployment ships a default `/config.json` next to the page, fetched at startup.
  */
 export type RuntimeConfig = {
   /** Gateway base URL; '' means the page's own origin. */
@@ -39,6 +40,24 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
 
 /** URL of config.json: at the app's base path, not relative to the current route. */
 export const runtimeConfigUrl = (): string => `${import.meta.env.BASE_URL}config.json`
+
+/** The id of the data block the gateway writes into the page (apps/gateway/src/web/appShell.ts). */
+export const INLINE_CONFIG_ID = 'concord-config'
+
+/** The config inlined into the page by the gateway serving it, or null (none there: fetch config.json). */
+export function readInlineRuntimeConfig(
+  doc: Pick<Document, 'getElementById'> = document,
+): RuntimeConfig | null {
+  const text = doc.getElementById(INLINE_CONFIG_ID)?.textContent
+  if (!text) return null
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw new RuntimeConfigError('The page’s inline configuration is not valid JSON')
+  }
+  return parseRuntimeConfig(json)
+}
 
 export async function loadRuntimeConfig(signal?: AbortSignal): Promise<RuntimeConfig> {
   const response = await fetch(runtimeConfigUrl(), { signal, cache: 'no-store' })

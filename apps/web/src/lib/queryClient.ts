@@ -1,11 +1,15 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
 import { MutationCache, QueryClient } from '@tanstack/react-query'
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
-import { deserialize, serialize } from 'wagmi'
 import { QUERY_CACHE_BUSTER, QUERY_CACHE_MAX_AGE_MS, STORAGE_KEYS } from '../config/constants'
+import { deserialize, serialize } from './persistFormat'
 
 declare module '@tanstack/react-query' {
   interface Register {
+    queryMeta: {
+      /** Set to false for data with its own browser copy, which a restored older answer would overwrite. */
+      persist?: boolean
+    }
     mutationMeta: {
       /** Set to false when the component shows the error itself. */
       errorToast?: boolean
@@ -44,9 +48,17 @@ export function createQueryClient(): QueryClient {
   })
 }
 
-/** Persists successful queries to localStorage for a day; wagmi's serializer keeps bigints intact. */
+/**
+ * Persists successful queries to localStorage for a day; wagmi's serializer keeps bigints intact. The copy is
+ * written at most once a second, so a reload can restore an answer older than the last one seen: restored
+ * queries are shown, then refetched (see markRestoredQueriesStale).
+ */
 export function createPersistOptions(): Omit<PersistQueryClientOptions, 'queryClient'> {
   return {
+    dehydrateOptions: {
+      // As by default, successful queries only.
+      shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
+    },
     persister: createSyncStoragePersister({
       storage: typeof window === 'undefined' ? undefined : window.localStorage,
       key: STORAGE_KEYS.queryCache,
@@ -57,3 +69,12 @@ export function createPersistOptions(): Omit<PersistQueryClientOptions, 'queryCl
     buster: QUERY_CACHE_BUSTER,
   }
 }
+
+/**
+ * After the persisted cache is restored: every restored query counts as stale, so each screen shows it and asks
+ * again on mount, whatever its staleTime (the restored answer may predate the last one before the reload).
+ * Nothing is refetched right now: requests already in flight (the boot's) are not cancelled. Queries never
+ * persisted (meta.persist false) were not restored and keep their own staleness.
+ */
+export const markRestoredQueriesStale = (queryClient: QueryClient): Promise<void> =>
+  queryClient.invalidateQueries({ refetchType: 'none', predicate: (query) => query.meta?.persist !== false })

@@ -34,4 +34,6 @@ export const gatewayBookQueryOptions = (chainId: string, safe: string, signedIn:
     queryKey: addressBookKeys.book(chainId, safe, signedIn),
     queryFn: () => fetchGatewayBook(chainId, safe),
     staleTime: 30_000,
+    // The book's browser copy is its offline fallback (localBook.ts); a second, older copy could overwrite it.
+    meta: { persist: false },
   })

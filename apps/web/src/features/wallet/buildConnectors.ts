@@ -18,6 +18,7 @@ import type { DevnetConnectorParameters } from './devnetConnector'
 import { type CreateWalletFn, devnetWallet } from './devnetWallet'
 import { safeAppWallet } from './safeAppWallet'
 import { selectWalletGroups, type WalletId } from './walletGroups'
+import { withDeferredIcon } from './walletIcons'
 
 type EthereumWindow = Window & { ethereum?: { isMetaMask?: boolean } }
 
@@ -65,7 +66,9 @@ export function buildConnectors({
   const walletList: WalletList = groups.map(({ groupName, walletIds }) => ({
     groupName,
     wallets: walletIds.map((id) =>
-      id === 'devnet' && devnet ? devnetWallet(devnet) : WALLETS[id as keyof typeof WALLETS],
+      id === 'devnet' && devnet
+        ? devnetWallet(devnet)
+        : withDeferredIcon(WALLETS[id as keyof typeof WALLETS]),
     ),
   }))
   return connectorsForWallets(walletList, {

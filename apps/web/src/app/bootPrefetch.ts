@@ -1,0 +1,35 @@
+import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
+import type { QueryClient } from '@tanstack/react-query'
+import { balancesQueryOptions } from '../features/assets/queries'
+import { safeInfoQueryOptions } from '../features/safe/queries'
+import { queueQueryOptions } from '../features/transactions/queries'
+import { parseSafeAddress, SAFE_PARAM } from '../lib/safeLink'
+
+// A deep link to a Safe must not wait for the code before asking the gateway: as soon as the chains are known,
+// the queries the first screen will run start here (same options, so the screens find them in flight or done),
+// while the wallet and screen code still downloads.
+
+export type BootLocation = Pick<Location, 'pathname' | 'search'>
+
+/** Starts the first screen's gateway calls for the Safe in the URL, if any; returns whether it did. */
+export function prefetchOpenSafe(
+  queryClient: QueryClient,
+  chains: readonly ChainInfo[],
+  location: BootLocation,
+  settings: { currency: string; hideSpam: boolean },
+): boolean {
+  const raw = new URLSearchParams(location.search).get(SAFE_PARAM)
+  if (!raw) return false
+  const parsed = parseSafeAddress(raw, chains)
+  if (!parsed.ok) return false
+  const { chainId } = parsed.chain
+  // Every Safe screen shows the Safe's card (its info); Home also its balance and queue.
+  void queryClient.prefetchQuery(safeInfoQueryOptions(chainId, parsed.address))
+  if (location.pathname === '/') {
+    void queryClient.prefetchQuery(
+      balancesQueryOptions(chainId, parsed.address, settings.currency, settings.hideSpam),
+    )
+    void queryClient.prefetchInfiniteQuery(queueQueryOptions(chainId, parsed.address))
+  }
+  return true
+}

@@ -1,0 +1,94 @@
+// `npm run bench:first-load [runs]`: what a first visit costs, in headless Chromium against the stack (devnet).
+//   - the landing page: JS files, bytes on the wire (as served, precompressed) and decoded, the biggest files
+//   - a cold deep link to a Safe's Home (fresh browser context, nothing cached): time from navigation to the
+//     dashboard populated (total balance, queued count and owners shown), median and spread of `runs` (10)
+//   - on that cold Home: when the first gateway call for the Safe started, relative to navigation, and how many
+//     requests ran before it (the boot chain the issue measured: config → chains → code → Safe calls)
+import type { Page } from 'playwright-core'
+import { launchBrowser } from '../apps/web/e2e/browser.ts'
+import { startStack } from './stack.ts'
+
+const runs = Number(process.argv[2] ?? 10)
+const stack = await startStack({ log: () => {} })
+const browser = await launchBrowser()
+const scenario = stack.devnet.scenario
+if (!scenario) throw new Error('the stack runs without the demo scenario')
+const treasury = scenario.safes.treasury.address
+
+type JsFile = { path: string; wire: number; raw: number }
+
+async function landingJs(): Promise<JsFile[]> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const files: Promise<JsFile>[] = []
+  page.on('response', (res) => {
+    const path = new URL(res.url()).pathname
+    if (!/\.m?js$/.test(path)) return
+    files.push(
+      (async () => ({
+        path,
+        wire: (await res.request().sizes()).responseBodySize,
+        raw: (await res.body()).length,
+      }))(),
+    )
+  })
+  await page.goto(stack.url, { waitUntil: 'networkidle' })
+  const out = await Promise.all(files)
+  await context.close()
+  return out
+}
+
+type ColdHome = { ms: number; firstSafeCallMs: number; requestsBefore: number }
+
+async function coldHome(): Promise<ColdHome> {
+  const context = await browser.newContext()
+  const page: Page = await context.newPage()
+  const started: { url: string; at: number }[] = []
+  page.on('request', (req) => started.push({ url: req.url(), at: Date.now() }))
+  const t0 = Date.now()
+  await page.goto(`${stack.url}/?safe=dev:${treasury}`)
+  await Promise.all([
+    page.getByTestId('total-balance').waitFor({ timeout: 30_000 }),
+    page.getByTestId('queued-count').waitFor({ timeout: 30_000 }),
+    page.getByTestId('safe-owners').locator('li').first().waitFor({ timeout: 30_000 }),
+  ])
+  const ms = Date.now() - t0
+  const firstSafe = started.findIndex((r) => r.url.includes(`/safes/${treasury}`))
+  await context.close()
+  return {
+    ms,
+    firstSafeCallMs: firstSafe < 0 ? Number.NaN : started[firstSafe]!.at - t0,
+    requestsBefore: firstSafe,
+  }
+}
+
+const kB = (n: number) => `${(n / 1024).toFixed(0)} kB`
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.floor(s.length / 2)]!
+}
+
+try {
+  const js = await landingJs()
+  const wire = js.reduce((n, f) => n + f.wire, 0)
+  const raw = js.reduce((n, f) => n + f.raw, 0)
+  console.log(
+    `landing page JS: ${js.length} files, ${kB(wire)} on the wire, ${kB(raw)} decoded (goal ≤ 150 kB)`,
+  )
+  for (const f of [...js].sort((a, b) => b.wire - a.wire).slice(0, 8))
+    console.log(`  ${kB(f.wire).padStart(7)} wire ${kB(f.raw).padStart(7)} raw  ${f.path}`)
+
+  await coldHome() // the first run warms the gateway's caches and the OS, as a user's second visitor would find them
+  const results: ColdHome[] = []
+  for (let i = 0; i < runs; i++) results.push(await coldHome())
+  const times = results.map((r) => r.ms)
+  console.log(
+    `cold Home populated: median ${median(times)} ms, min ${Math.min(...times)} ms, max ${Math.max(...times)} ms over ${runs} runs (goal ≤ 400 ms)`,
+  )
+  console.log(
+    `first Safe gateway call: median ${median(results.map((r) => r.firstSafeCallMs))} ms after navigation, after ${median(results.map((r) => r.requestsBefore))} other requests`,
+  )
+} finally {
+  await browser.close()
+  await stack.stop()
+}
