@@ -44,7 +44,12 @@ export function createQueryClient(): QueryClient {
   })
 }
 
-/** Persists successful queries to localStorage for a day; wagmi's serializer keeps bigints intact. */
+/**
+ * Persists queries with data to localStorage for a day; wagmi's serializer keeps bigints intact. A query whose
+ * refetch failed (gateway unreachable) keeps its data and is persisted too: the default (successful queries
+ * only) dropped the chains and the open Safe's data from the cache during an outage, so a reload then showed a
+ * full-page error instead of the saved data.
+ */
 export function createPersistOptions(): Omit<PersistQueryClientOptions, 'queryClient'> {
   return {
     persister: createSyncStoragePersister({
@@ -55,5 +60,9 @@ export function createPersistOptions(): Omit<PersistQueryClientOptions, 'queryCl
     }),
     maxAge: QUERY_CACHE_MAX_AGE_MS,
     buster: QUERY_CACHE_BUSTER,
+    dehydrateOptions: {
+      // gcTime 0 marks answers that must be asked again (nonces, verification): never saved.
+      shouldDehydrateQuery: (query) => query.state.data !== undefined && query.gcTime !== 0,
+    },
   }
 }
