@@ -27,6 +27,8 @@ export const STORAGE_KEYS = {
   queryCache: 'concord.query-cache',
   settings: 'concord.settings',
   recentSafes: 'concord.recent-safes',
+  /** When the gateway stopped answering (ms since epoch), while it does not answer. */
+  gatewayDownSince: 'concord.gateway-down-since',
 } as const
 
 /** How many recently opened Safes are remembered. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatFiat, formatTokenAmount, shortAddress } from './format'
+import { formatFiat, formatSavedAt, formatTokenAmount, shortAddress } from './format'
 
 describe('formatTokenAmount', () => {
   it('default', () => {
@@ -40,5 +40,17 @@ describe('formatFiat', () => {
 describe('shortAddress', () => {
   it('default', () => {
     expect(shortAddress('0xeE3A570203441329791FA2AC2C912EBC9983F886')).toBe('0xeE3A…F886')
+  })
+})
+
+describe('formatSavedAt', () => {
+  it('default: hours and minutes today', () => {
+    const at = new Date(2026, 10, 23, 9, 5, 30).getTime()
+    expect(formatSavedAt(at, new Date(2026, 10, 23, 18, 0).getTime())).toBe('09:05')
+  })
+
+  it('behavior: the date before that', () => {
+    const at = new Date(2026, 10, 22, 21, 40).getTime()
+    expect(formatSavedAt(at, new Date(2026, 10, 23, 8, 0).getTime())).toBe('22 Nov 21:40')
   })
 })

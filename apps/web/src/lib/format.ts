@@ -61,3 +61,14 @@ export const formatTime = (timestamp: number): string =>
 /** `Nov 22, 2026, 3:16:21 PM` */
 export const formatDateTime = (timestamp: number): string =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(timestamp))
+
+/**
+ * When saved data was fetched, for the "Saved data from …" marks: the time (hours and minutes) today, with the
+ * date before that.
+ */
+export function formatSavedAt(at: number, now: number = Date.now()): string {
+  const date = new Date(at)
+  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })
+  if (date.toDateString() === new Date(now).toDateString()) return time
+  return `${date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })} ${time}`
+}

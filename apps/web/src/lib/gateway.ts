@@ -1,4 +1,5 @@
 import { setBaseUrl } from '@safe-global/safe-gateway-typescript-sdk'
+import { reportGatewayAnswer, reportGatewayUnreachable } from './gatewayReach'
 
 /**
  * Thin layer over @safe-global/safe-gateway-typescript-sdk: the SDK owns the routes and the fetch,
@@ -61,13 +62,23 @@ export function toGatewayError(error: unknown): GatewayError {
   return new GatewayError(message, { cause: error })
 }
 
-/** Runs an SDK call and rethrows failures as GatewayError. */
+/** Runs an SDK call, reports whether the gateway answered, and rethrows failures as GatewayError. */
 export async function gatewayCall<T>(call: () => Promise<T>): Promise<T> {
   try {
-    return await call()
+    const result = await call()
+    reportGatewayAnswer()
+    return result
   } catch (error) {
+    reportReach(error)
     throw toGatewayError(error)
   }
+}
+
+/** fetch() rejects with a TypeError when no answer came; an error envelope or a bad body is an answer. */
+function reportReach(error: unknown): void {
+  if (!(error instanceof Error)) return
+  if (error.name === 'TypeError') reportGatewayUnreachable()
+  else if (error.message.startsWith(SDK_PREFIX) || error instanceof SyntaxError) reportGatewayAnswer()
 }
 
 /** Displayable text for any error raised while talking to the gateway. */

@@ -1,4 +1,5 @@
 import { GatewayError, getGatewayBaseUrl } from './gateway'
+import { reportGatewayAnswer, reportGatewayUnreachable } from './gatewayReach'
 
 /**
  * A JSON call to the gateway's own routes (those the SDK does not know), sending the sign-in session cookie.
@@ -22,8 +23,10 @@ export async function gatewayFetch<T = unknown>(
         : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
     })
   } catch (error) {
+    if ((error as Error).name === 'TypeError') reportGatewayUnreachable()
     throw new GatewayError(`Could not reach the gateway (${(error as Error).message})`, { cause: error })
   }
+  reportGatewayAnswer()
   const text = await response.text().catch(() => '')
   let parsed: unknown = null
   try {

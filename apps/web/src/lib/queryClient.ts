@@ -49,16 +49,15 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * Persists successful queries to localStorage for a day; wagmi's serializer keeps bigints intact. The copy is
- * written at most once a second, so a reload can restore an answer older than the last one seen: restored
- * queries are shown, then refetched (see markRestoredQueriesStale).
+ * Persists queries with data to localStorage for a day (bigints and Maps tagged, see persistFormat.ts). A query
+ * whose refetch failed (gateway unreachable) keeps its data and is persisted too: the default (successful
+ * queries only) dropped the chains and the open Safe's data from the cache during an outage, so a reload then
+ * showed a full-page error instead of the saved data. The copy is written at most once a second, so a reload can
+ * restore an answer older than the last one seen: restored queries are shown, then refetched (see
+ * markRestoredQueriesStale).
  */
 export function createPersistOptions(): Omit<PersistQueryClientOptions, 'queryClient'> {
   return {
-    dehydrateOptions: {
-      // As by default, successful queries only.
-      shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
-    },
     persister: createSyncStoragePersister({
       storage: typeof window === 'undefined' ? undefined : window.localStorage,
       key: STORAGE_KEYS.queryCache,
@@ -67,6 +66,12 @@ export function createPersistOptions(): Omit<PersistQueryClientOptions, 'queryCl
     }),
     maxAge: QUERY_CACHE_MAX_AGE_MS,
     buster: QUERY_CACHE_BUSTER,
+    dehydrateOptions: {
+      // gcTime 0 marks answers that must be asked again (nonces, verification), and meta.persist false data with
+      // its own browser copy: never saved.
+      shouldDehydrateQuery: (query) =>
+        query.state.data !== undefined && query.gcTime !== 0 && query.meta?.persist !== false,
+    },
   }
 }
 

@@ -1,7 +1,7 @@
 import { ConnectButton } from '@rainbow-me/rainbowkit'
 import { useEffect, useState } from 'react'
 import { NavLink, Outlet, useLocation, useRouteError } from 'react-router'
-import { LiveStatusBanner } from '../../features/live/components/LiveStatusBanner'
+import { ConnectionBanner } from '../../features/live/components/ConnectionBanner'
 import { NotificationBell } from '../../features/notifications/components/NotificationBell'
 import { ReceiveButton } from '../../features/receive/components/ReceiveButton'
 import { ReadOnlyBanner } from '../../features/safe/components/ReadOnlyBanner'
@@ -11,6 +11,7 @@ import { NewTransactionLink } from '../../features/tx-flow/components/NewTransac
 import { WrongNetworkBanner } from '../../features/wallet/components/WrongNetworkBanner'
 import { CurrentSafeNames } from '../CurrentSafeNames'
 import { safeSearch, useCurrentSafe } from '../useCurrentSafe'
+import { GATEWAY_RETRY_MS, useGatewayRecovery } from '../useGatewayRecovery'
 import { useLiveQueryUpdates } from '../useLiveQueryUpdates'
 
 const NAV_ITEMS = [
@@ -29,6 +30,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   const search = safeSearch(current)
   // The open Safe's data refreshes as the gateway pushes changes (polling while it cannot).
   useLiveQueryUpdates(current)
+  useGatewayRecovery()
   useRememberOpenedSafe(
     current.status === 'ok' ? current.chain.chainId : undefined,
     current.status === 'ok' ? current.address : undefined,
@@ -100,7 +102,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         </div>
       </nav>
       <main id="content" className="content" tabIndex={-1}>
-        <LiveStatusBanner />
+        <ConnectionBanner retryMs={GATEWAY_RETRY_MS} />
         <WrongNetworkBanner />
         {current.status === 'ok' ? <ReadOnlyBanner chain={current.chain} address={current.address} /> : null}
         {children}

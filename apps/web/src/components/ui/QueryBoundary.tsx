@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 import { formatGatewayError } from '../../lib/gateway'
+import { type GatewayReach, useGatewayReach } from '../../lib/gatewayReach'
 import { ErrorState } from './ErrorState'
+import { SavedDataMark } from './SavedDataMark'
 import { Skeleton, type SkeletonProps } from './Skeleton'
 
 /** The parts of a TanStack Query result (plain or infinite) that the loading and error states read. */
@@ -10,6 +12,8 @@ export type QueryStatus<TData> = {
   error: unknown
   isFetching: boolean
   refetch: () => Promise<unknown>
+  /** When the data was fetched (0 before any); with it, saved data is marked as such. */
+  dataUpdatedAt?: number
 }
 
 export type QueryErrorProps = {
@@ -40,9 +44,15 @@ export type QueryBoundaryProps<TData> = {
   children: (data: TData) => ReactNode
 }
 
+/** Whether a query's data is saved data: its refetch failed, or it predates an outage of the gateway. */
+export const isSavedData = (query: QueryStatus<unknown>, reach: GatewayReach): boolean =>
+  query.data !== undefined &&
+  !!query.dataUpdatedAt &&
+  (query.isError || (reach.state === 'unreachable' && query.dataUpdatedAt < reach.since))
+
 /**
- * A query's content once it has data (stale data wins over a failed refetch); before that, its error with a
- * retry, or a skeleton while it loads.
+ * A query's content once it has data (stale data wins over a failed refetch, and is marked as saved); before
+ * that, its error with a retry, or a skeleton while it loads.
  */
 export function QueryBoundary<TData>({
   query,
@@ -51,7 +61,16 @@ export function QueryBoundary<TData>({
   card,
   children,
 }: QueryBoundaryProps<TData>) {
-  if (query.data !== undefined) return children(query.data)
+  const reach = useGatewayReach()
+  if (query.data !== undefined)
+    return isSavedData(query, reach) && query.dataUpdatedAt ? (
+      <>
+        <SavedDataMark at={query.dataUpdatedAt} />
+        {children(query.data)}
+      </>
+    ) : (
+      children(query.data)
+    )
   const state = query.isError ? <QueryError title={errorTitle} query={query} /> : <Skeleton {...loading} />
   return card ? <div className="card">{state}</div> : state
 }

@@ -1,0 +1,188 @@
+import { testAccount } from '@concord/devnet'
+import axe from 'axe-core'
+import type { BrowserContext, Page } from 'playwright-core'
+import type { Address } from 'viem'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { connectDevnet } from './connectDevnet.ts'
+import { proposeAs } from './safeTx.ts'
+import { setupE2E } from './session.ts'
+
+// WCAG 2 A/AA on the main pages, in the light and the dark theme, checked by axe-core in Chromium against the
+// real stack (connected as an owner, so the sign and execute controls are there too). And no flash of the light
+// theme: with a dark choice (or System on a dark device) the page is dark before the app has rendered.
+
+const e2e = setupE2E({
+  viewport: { width: 1280, height: 900 },
+  onPage: (page) => page.setDefaultTimeout(20_000),
+})
+
+let treasury: Address
+let queuedId: string
+
+beforeAll(async () => {
+  const { scenario } = e2e.stack.devnet
+  if (!scenario) throw new Error('the stack runs without the demo scenario')
+  treasury = scenario.safes.treasury.address
+  queuedId = (
+    await proposeAs(e2e.stack, { safe: treasury, call: { to: testAccount(5).address, value: 3n }, signer: 0 })
+  ).id
+})
+
+type PageCheck = { name: string; path: string; ready: string }
+
+const PAGES = (): PageCheck[] => {
+  const safe = `safe=dev:${treasury}`
+  return [
+    { name: 'landing', path: '/', ready: '[data-testid="chain-list"]' },
+    { name: 'Home', path: `/?${safe}`, ready: '[data-testid="queued-count"]' },
+    { name: 'assets', path: `/assets?${safe}`, ready: '[data-testid="balance-row"]' },
+    { name: 'queue', path: `/transactions/queue?${safe}`, ready: '[data-testid="tx-queue"]' },
+    { name: 'history', path: `/transactions/history?${safe}`, ready: '[data-testid="tx-row"]' },
+    {
+      name: 'transaction',
+      path: `/transactions/tx?${safe}&id=${queuedId}`,
+      ready: '[data-testid="tx-confirmations-count"]',
+    },
+    { name: 'new transaction', path: `/transactions/new?${safe}`, ready: '[data-testid="new-transaction"]' },
+    { name: 'messages', path: `/messages?${safe}`, ready: '[data-testid="messages"]' },
+    { name: 'settings', path: `/settings?${safe}`, ready: '[data-testid="gateway-url"]' },
+    { name: 'Safe setup', path: `/settings/setup?${safe}`, ready: '[data-testid="safe-setup"]' },
+    { name: 'address book', path: `/address-book?${safe}`, ready: '[data-testid="address-book"]' },
+    { name: 'apps', path: `/apps?${safe}`, ready: '[data-testid="apps-list"]' },
+  ]
+}
+
+type Violation = {
+  id: string
+  impact: string | null
+  help: string
+  nodes: { target: string; summary: string }[]
+}
+
+/**
+ * Runs axe (WCAG 2.0/2.1 A and AA) on the page as it is now: the violations, and how many elements the contrast
+ * rule passed (so a page that was not really checked cannot pass).
+ */
+async function runAxe(page: Page): Promise<{ violations: Violation[]; contrastPasses: number }> {
+  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not restrict.
+  await page.evaluate(axe.source)
+  return page.evaluate(async () => {
+    const { violations, passes } = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    })
+    return {
+      violations: violations.map((v) => ({
+        id: v.id,
+        impact: v.impact ?? null,
+        help: v.help,
+        nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary ?? '' })),
+      })),
+      contrastPasses: passes.find((rule) => rule.id === 'color-contrast')?.nodes.length ?? 0,
+    }
+  })
+}
+
+const describeViolations = (where: string, violations: Violation[]) =>
+  violations
+    .flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${n.target}\n    ${n.summary}`))
+    .join('\n')
+
+/** Visits every main page and collects axe's findings. */
+async function auditPages(page: Page, theme: string): Promise<string[]> {
+  const findings: string[] = []
+  for (const check of PAGES()) {
+    await page.goto(`${e2e.stack.url}${check.path}`)
+    await page.locator(check.ready).first().waitFor()
+    // Skeletons and lazy parts settle (the queue's verification, token icons).
+    await page.locator('.skeleton').first().waitFor({ state: 'detached' })
+    await page.waitForTimeout(300)
+    const { violations, contrastPasses } = await runAxe(page)
+    if (violations.length) findings.push(describeViolations(`${theme} ${check.name}`, violations))
+    if (contrastPasses < 10)
+      findings.push(`${theme} ${check.name}: only ${contrastPasses} texts checked for contrast`)
+  }
+  return findings
+}
+
+async function connectOwner(context: BrowserContext, page: Page, theme: 'light' | 'dark'): Promise<void> {
+  if (theme === 'light')
+    await context.addInitScript(() =>
+      localStorage.setItem('concord.settings', JSON.stringify({ themeMode: 'light' })),
+    )
+  else await page.emulateMedia({ colorScheme: 'dark' }) // System, the default, on a dark device
+  await connectDevnet(page, 0, `${e2e.stack.url}/?safe=dev:${treasury}`)
+  await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe(theme)
+}
+
+describe('accessibility', () => {
+  it('behavior: the check finds a text below 4.5:1 (the old accent on the active nav item)', async () => {
+    const page = e2e.page
+    await page.goto(`${e2e.stack.url}/`)
+    await page.locator('[data-testid="chain-list"]').waitFor()
+    await page.evaluate(() => {
+      const p = document.createElement('p')
+      p.textContent = 'Low contrast'
+      p.style.cssText = 'color: #0e76fd; background: #f0f2f6'
+      document.getElementById('content')?.append(p)
+    })
+    const { violations } = await runAxe(page)
+    expect(violations.map((v) => v.id)).toContain('color-contrast')
+  })
+
+  for (const theme of ['light', 'dark'] as const)
+    it(`behavior: no WCAG A/AA violation on the main pages in the ${theme} theme`, async () => {
+      await connectOwner(e2e.context, e2e.page, theme)
+      const findings = await auditPages(e2e.page, theme)
+      expect(findings, findings.join('\n')).toEqual([])
+    }, 120_000)
+})
+
+describe('theme before first paint', () => {
+  /** The page's background as soon as the document is parsed, before any module script has run. */
+  async function firstBackground(page: Page): Promise<{ background: string; appRendered: boolean }> {
+    await page.goto(`${e2e.stack.url}/`, { waitUntil: 'commit' })
+    // The body is parsed and the stylesheet applied (the entry module, held back, has not run).
+    await page.waitForFunction(
+      () =>
+        document.getElementById('root') !== null &&
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet),
+    )
+    return page.evaluate(() => ({
+      background: getComputedStyle(document.documentElement).backgroundColor,
+      appRendered: (document.getElementById('root')?.childElementCount ?? 0) > 0,
+    }))
+  }
+
+  it('behavior: System on a dark device is dark before the app renders', async () => {
+    const page = e2e.page
+    await page.emulateMedia({ colorScheme: 'dark' })
+    // Hold the app's entry module back, so what is measured is what the HTML and CSS alone paint.
+    await page.route('**/assets/index-*.js', () => undefined)
+    const first = await firstBackground(page)
+    expect(first.appRendered).toBe(false)
+    expect(first.background).toBe('rgb(15, 17, 21)')
+  })
+
+  it('behavior: a stored Dark choice on a light device is dark before the app renders', async () => {
+    const page = e2e.page
+    await e2e.context.addInitScript(() =>
+      localStorage.setItem('concord.settings', JSON.stringify({ themeMode: 'dark' })),
+    )
+    await page.route('**/assets/index-*.js', () => undefined)
+    const first = await firstBackground(page)
+    expect(first.appRendered).toBe(false)
+    expect(first.background).toBe('rgb(15, 17, 21)')
+  })
+
+  it('behavior: a stored Light choice on a dark device stays light', async () => {
+    const page = e2e.page
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await e2e.context.addInitScript(() =>
+      localStorage.setItem('concord.settings', JSON.stringify({ themeMode: 'light' })),
+    )
+    await page.route('**/assets/index-*.js', () => undefined)
+    const first = await firstBackground(page)
+    expect(first.appRendered).toBe(false)
+    expect(first.background).toBe('rgb(244, 245, 248)')
+  })
+})

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { AA_ACCENT_FOREGROUND, AA_ACCENTS, rainbowTheme } from './rainbowTheme'
+import { ACCENT_COLORS } from './settingsStore'
+
+/** WCAG 2 contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => {
+      const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+    }) as [number, number, number]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+  }
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number]
+  return (hi + 0.05) / (lo + 0.05)
+}
+
+describe('rainbowTheme', () => {
+  it('behavior: every accent preset reaches AA against its foreground in both modes', () => {
+    for (const mode of ['light', 'dark'] as const)
+      for (const name of ACCENT_COLORS)
+        expect(
+          contrast(AA_ACCENTS[mode][name], AA_ACCENT_FOREGROUND[mode]),
+          `${mode} ${name}`,
+        ).toBeGreaterThanOrEqual(4.5)
+  })
+
+  it('default: the theme carries the shaded accent and its foreground', () => {
+    const theme = rainbowTheme({ accentColor: 'orange', borderRadius: 'large', themeMode: 'dark' })
+    expect(theme.colors.accentColor).toBe('#fb923c')
+    expect(theme.colors.accentColorForeground).toBe('#0f1115')
+  })
+})
