@@ -13,17 +13,6 @@ export default defineConfig({
     // One stylesheet, linked from index.html with its integrity: CSS split per chunk would be inserted later by
     // Vite's preload helper as <link> elements that no integrity covers (an import map covers scripts only).
     cssCodeSplit: false,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // The chain libraries in one chunk: split per shared module they came as ~40 small files that queue
-          // behind the browser's six connections on a first load (HTTP/1.1), ahead of the gateway calls.
-          groups: [
-            { name: 'web3', test: /node_modules[\\/](viem|ox|abitype|@noble|@scure|@wagmi|wagmi)[\\/]/ },
-          ],
-        },
-      },
-    },
   },
   server: { port: 5173 },
   preview: { port: 4173 },

@@ -38,6 +38,8 @@ if (inlineConfig) {
 
 // wagmi, RainbowKit, the router and the first screen start downloading with the page, in parallel with the
 // chains request; they render once the chains are known.
+// The deep-link prefetch is asked for first, so its few files are not queued behind the wallet's many.
+const bootModule = import('./bootPrefetch')
 const walletModule = import('./WalletProvider')
 if (window.location.pathname === '/') void import('./routes/home')
 const WalletProvider = lazy(() => walletModule.then((module) => ({ default: module.WalletProvider })))
@@ -106,9 +108,7 @@ function ChainsBoot({ runtimeConfig }: { runtimeConfig: RuntimeConfig }) {
     prefetched.current = true
     // Loaded, not imported: it checksums addresses, and the chain libraries are no part of the entry chunk.
     const chains = query.data
-    void import('./bootPrefetch').then((boot) =>
-      boot.prefetchOpenSafe(queryClient, chains, window.location, settings),
-    )
+    void bootModule.then((boot) => boot.prefetchOpenSafe(queryClient, chains, window.location, settings))
   }
 
   if (query.data && query.data.length > 0)
