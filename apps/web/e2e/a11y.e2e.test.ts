@@ -1,8 +1,8 @@
 import { testAccount } from '@concord/devnet'
-import axe from 'axe-core'
 import type { BrowserContext, Page } from 'playwright-core'
 import type { Address } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { describeViolations, runAxe } from './axe.ts'
 import { connectDevnet } from './connectDevnet.ts'
 import { proposeAs } from './safeTx.ts'
 import { setupE2E } from './session.ts'
@@ -51,41 +51,6 @@ const PAGES = (): PageCheck[] => {
     { name: 'apps', path: `/apps?${safe}`, ready: '[data-testid="apps-list"]' },
   ]
 }
-
-type Violation = {
-  id: string
-  impact: string | null
-  help: string
-  nodes: { target: string; summary: string }[]
-}
-
-/**
- * Runs axe (WCAG 2.0/2.1 A and AA) on the page as it is now: the violations, and how many elements the contrast
- * rule passed (so a page that was not really checked cannot pass).
- */
-async function runAxe(page: Page): Promise<{ violations: Violation[]; contrastPasses: number }> {
-  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not restrict.
-  await page.evaluate(axe.source)
-  return page.evaluate(async () => {
-    const { violations, passes } = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    })
-    return {
-      violations: violations.map((v) => ({
-        id: v.id,
-        impact: v.impact ?? null,
-        help: v.help,
-        nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary ?? '' })),
-      })),
-      contrastPasses: passes.find((rule) => rule.id === 'color-contrast')?.nodes.length ?? 0,
-    }
-  })
-}
-
-const describeViolations = (where: string, violations: Violation[]) =>
-  violations
-    .flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${n.target}\n    ${n.summary}`))
-    .join('\n')
 
 /** Visits every main page and collects axe's findings. */
 async function auditPages(page: Page, theme: string): Promise<string[]> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AA_ACCENT_FOREGROUND, AA_ACCENTS, rainbowTheme } from './rainbowTheme'
+import { AA_ACCENT_FOREGROUND, AA_ACCENTS, AA_MODAL_TEXT, rainbowTheme } from './rainbowTheme'
 import { ACCENT_COLORS } from './settingsStore'
 
 /** WCAG 2 contrast ratio of two #rrggbb colours. */
@@ -23,6 +23,16 @@ describe('rainbowTheme', () => {
           contrast(AA_ACCENTS[mode][name], AA_ACCENT_FOREGROUND[mode]),
           `${mode} ${name}`,
         ).toBeGreaterThanOrEqual(4.5)
+  })
+
+  it('behavior: the modal texts reach AA on the modal and on its panels in both modes', () => {
+    for (const mode of ['light', 'dark'] as const) {
+      const theme = rainbowTheme({ accentColor: 'blue', borderRadius: 'large', themeMode: mode })
+      const background = mode === 'light' ? '#ffffff' : '#1a1b1f' // RainbowKit's modalBackground
+      for (const text of [theme.colors.modalTextSecondary, theme.colors.modalTextDim])
+        for (const under of [background, AA_MODAL_TEXT[mode].panel])
+          expect(contrast(text, under), `${mode} ${text} on ${under}`).toBeGreaterThanOrEqual(4.5)
+    }
   })
 
   it('default: the theme carries the shaded accent and its foreground', () => {

@@ -1,0 +1,71 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { migratedSnapshot, migrationsHash } from './pgliteSnapshot.ts'
+
+const dirs: string[] = []
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'concord-snapshot-'))
+  dirs.push(dir)
+  return dir
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+function setup() {
+  const migrationsFolder = tempDir()
+  const cacheDir = join(tempDir(), 'cache')
+  writeFileSync(join(migrationsFolder, '0000_init.sql'), 'create table a (id int);')
+  const made: string[] = []
+  // A fake maker: the "tarball" is the migrations folder's hash, so each snapshot says what it was made from.
+  const make = async (folder: string) => {
+    const hash = migrationsHash(folder, 'v1')
+    made.push(hash)
+    return new TextEncoder().encode(hash)
+  }
+  const snapshot = async (extra = 'v1') =>
+    (await migratedSnapshot({ migrationsFolder, cacheDir, extra, make })).text()
+  return { migrationsFolder, cacheDir, made, snapshot }
+}
+
+describe('migratedSnapshot', () => {
+  it('makes the snapshot once, then reads it from the cache', async () => {
+    const { made, snapshot, cacheDir } = setup()
+    const first = await snapshot()
+    expect(await snapshot()).toBe(first)
+    expect(made).toHaveLength(1)
+    expect(readdirSync(cacheDir)).toEqual([expect.stringMatching(/^pglite-[0-9a-f]{20}\.tgz$/)])
+  })
+
+  it('makes a new one when a migration is edited or added, and deletes the stale one', async () => {
+    const { made, snapshot, migrationsFolder, cacheDir } = setup()
+    await snapshot()
+    const [stale] = readdirSync(cacheDir)
+    writeFileSync(join(migrationsFolder, '0000_init.sql'), 'create table a (id bigint);')
+    await snapshot()
+    expect(made).toHaveLength(2)
+    expect(made[1]).not.toBe(made[0])
+    expect(existsSync(join(cacheDir, stale!))).toBe(false)
+    writeFileSync(join(migrationsFolder, '0001_next.sql'), 'create table b (id int);')
+    expect(await snapshot()).toBe(made[2])
+    expect(made).toHaveLength(3)
+    expect(readdirSync(cacheDir)).toHaveLength(1)
+  })
+
+  it('makes a new one when PGlite or its settings change (extra)', async () => {
+    const { made, snapshot } = setup()
+    await snapshot('pglite 0.5.16 shared_buffers = 16MB')
+    await snapshot('pglite 0.5.17 shared_buffers = 16MB')
+    expect(made).toHaveLength(2)
+  })
+
+  it('hashes file names as well as contents', () => {
+    const a = tempDir()
+    const b = tempDir()
+    writeFileSync(join(a, '0000_init.sql'), 'x')
+    writeFileSync(join(b, '0001_init.sql'), 'x')
+    expect(migrationsHash(a, '')).not.toBe(migrationsHash(b, ''))
+  })
+})
