@@ -1,30 +1,30 @@
 // `npm run bench:stack`: how heavy the product is to start and run.
-//   - time from `npm start` to the printed URL (web already built, then after a forced rebuild)
-//   - resident memory of the running stack (the whole process tree)
-//   - the web entry bundle, raw and gzip
-//   - the JS the landing page loads in Chromium: bytes on the wire (as served, precompressed) and raw
-import { spawn } from 'node:child_process'
+//   - time from `npm start` to the printed URL (web already built; `--rebuild` also after a forced web rebuild)
+//   - resident memory per process (devnet, gateway, npm's wrapper) and in total, after start and after indexing
+//     the demo: the whole stack, then the gateway alone following an external RPC (a devnet in this process)
+//   - the web entry bundle, raw and gzip, and the JS the landing page loads in Chromium
+//   `--baseline` measures the old start path: the TypeScript loader (tsx) at run time and migrations run on an
+//   empty database instead of the cached snapshot.
 import { readFileSync, rmSync } from 'node:fs'
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { startDevnet } from '@concord/devnet'
 import { launchBrowser } from '../apps/web/e2e/browser.ts'
+import { formatRss, processTreeRss, totalRss } from './bench/processTree.ts'
+import { settle, startUntilUrl, waitIndexed } from './bench/startProcess.ts'
 import { webDistDir } from './buildWeb.ts'
 
 const root = join(import.meta.dirname, '..')
-
-function treeRssKb(pid: number): number {
-  let total = 0
-  const stack = [pid]
-  while (stack.length) {
-    const p = stack.pop()!
-    try {
-      const status = readFileSync(`/proc/${p}/status`, 'utf8')
-      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
-      const children = readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim()
-      if (children) stack.push(...children.split(/\s+/).map(Number))
-    } catch {}
-  }
-  return total
+const args = new Set(process.argv.slice(2))
+const baseline = args.has('--baseline')
+const command = baseline ? ['npx', 'tsx', 'scripts/start.ts'] : ['npm', 'start']
+const baseEnv = {
+  ...process.env,
+  PORT: '0',
+  DEVNET_PORT: '0',
+  ...(baseline ? { CONCORD_PGLITE_SNAPSHOT: 'off' } : {}),
 }
 
 type LandingJs = { files: number; wireBytes: number; rawBytes: number }
@@ -56,36 +56,72 @@ async function landingPageJs(url: string): Promise<LandingJs> {
   }
 }
 
-async function startOnce(): Promise<{ seconds: number; rssMb: number; landing: LandingJs }> {
-  const t0 = performance.now()
-  const child = spawn('npm', ['start'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', DEVNET_PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  })
-  let out = ''
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      out += d
-      const m = /Open (http\S+)/.exec(out)
-      if (m) resolve(m[1]!)
-    })
-    child.on('exit', (code) => reject(new Error(`npm start exited ${code}:\n${out}`)))
-  })
-  const seconds = (performance.now() - t0) / 1000
-  await fetch(`${url}/v1/chains`) // warm the API once before measuring memory
-  await new Promise((r) => setTimeout(r, 1000))
-  const rssMb = treeRssKb(child.pid!) / 1024
-  const landing = await landingPageJs(url)
-  process.kill(-child.pid!, 'SIGINT')
-  await new Promise((r) => child.on('exit', r))
-  return { seconds, rssMb, landing }
+/** The phase timings `npm start` prints (`Start-up: bundle check 0.01 s, …`). */
+function phases(output: string): string {
+  return /^Start-up: (.*)$/m.exec(output)?.[1] ?? ''
 }
 
-const warm = await startOnce()
-rmSync(webDistDir, { recursive: true, force: true })
-const cold = await startOnce()
+async function measureStack(landing: boolean) {
+  const s = await startUntilUrl(command, { cwd: root, env: baseEnv })
+  try {
+    await settle(s.url)
+    const started = processTreeRss(s.child.pid!)
+    await waitIndexed(s.url)
+    await settle(s.url)
+    const indexed = processTreeRss(s.child.pid!)
+    const js = landing ? await landingPageJs(s.url) : undefined
+    return { seconds: s.seconds, phases: phases(s.output()), started, indexed, js }
+  } finally {
+    await s.stop()
+  }
+}
+
+async function measureGatewayAlone() {
+  const devnet = await startDevnet({ port: 0 })
+  const dataDir = await mkdtemp(join(tmpdir(), 'concord-bench-'))
+  try {
+    const env = { ...baseEnv, CONCORD_RPC_URL: devnet.rpcUrl, CONCORD_DATA_DIR: dataDir }
+    const s = await startUntilUrl(command, { cwd: root, env })
+    try {
+      await settle(s.url)
+      const started = processTreeRss(s.child.pid!)
+      await waitIndexed(s.url)
+      await settle(s.url)
+      return { seconds: s.seconds, started, indexed: processTreeRss(s.child.pid!) }
+    } finally {
+      await s.stop()
+    }
+  } finally {
+    await devnet.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+// Once to build what the start path caches (web build, bundled entry, database snapshot), then measured.
+await measureStack(false)
+const stack = await measureStack(true)
+const alone = await measureGatewayAlone()
+
+console.log(
+  `${baseline ? 'BASELINE (tsx, no snapshot)' : 'npm start'}; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+)
+console.log(`npm start → URL (web built):        ${stack.seconds.toFixed(2)} s`)
+if (stack.phases) console.log(`  phases: ${stack.phases}`)
+console.log(`stack after start:                  ${formatRss(stack.started)}`)
+console.log(`stack after indexing the demo:      ${formatRss(stack.indexed)}`)
+console.log(`gateway alone → URL:                ${alone.seconds.toFixed(2)} s`)
+console.log(`gateway alone after start:          ${formatRss(alone.started)}`)
+console.log(`gateway alone after indexing:       ${formatRss(alone.indexed)}`)
+console.log(
+  `summary: stack ${totalRss(stack.indexed).toFixed(0)} MB, gateway alone ${totalRss(alone.indexed).toFixed(0)} MB, start→URL ${stack.seconds.toFixed(2)} s`,
+)
+
+if (args.has('--rebuild')) {
+  rmSync(webDistDir, { recursive: true, force: true })
+  const cold = await startUntilUrl(command, { cwd: root, env: baseEnv })
+  await cold.stop()
+  console.log(`npm start → URL (web rebuilt):      ${cold.seconds.toFixed(2)} s`)
+}
 
 const html = readFileSync(join(webDistDir, 'index.html'), 'utf8')
 const entry = /<script type="module"[^>]*src="\/?([^"]+)"/.exec(html)?.[1]
@@ -93,15 +129,11 @@ const entryBytes = entry ? readFileSync(join(webDistDir, entry)) : Buffer.alloc(
 const css = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/?([^"]+)"/g)].map((m) =>
   readFileSync(join(webDistDir, m[1]!)),
 )
-
-console.log(`npm start → URL (web built):        ${warm.seconds.toFixed(2)} s`)
-console.log(`npm start → URL (web rebuilt):      ${cold.seconds.toFixed(2)} s`)
-console.log(`resident memory of the stack:       ${warm.rssMb.toFixed(0)} MB`)
 console.log(
   `web entry chunk ${entry}: ${(entryBytes.length / 1024).toFixed(1)} kB, ${(gzipSync(entryBytes).length / 1024).toFixed(1)} kB gzip`,
 )
 console.log(`entry CSS: ${(css.reduce((n, b) => n + gzipSync(b).length, 0) / 1024).toFixed(1)} kB gzip`)
-const { landing } = warm
-console.log(
-  `landing page JS (${landing.files} files):  ${(landing.wireBytes / 1024).toFixed(0)} kB on the wire, ${(landing.rawBytes / 1024).toFixed(0)} kB raw`,
-)
+if (stack.js)
+  console.log(
+    `landing page JS (${stack.js.files} files):  ${(stack.js.wireBytes / 1024).toFixed(0)} kB on the wire, ${(stack.js.rawBytes / 1024).toFixed(0)} kB raw`,
+  )

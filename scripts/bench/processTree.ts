@@ -1,0 +1,41 @@
+// Resident memory of a process tree, per process, read from /proc (Linux only).
+import { readFileSync } from 'node:fs'
+
+export type ProcessRss = { pid: number; role: string; rssMb: number }
+
+/** What a process is, for the report: the devnet node, npm's own wrapper, a shell, or a Node process of ours. */
+function roleOf(pid: number): string {
+  const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim()
+  if (comm === 'anvil') return 'devnet (anvil)'
+  if (comm === 'sh' || comm === 'bash') return 'shell'
+  const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ')
+  if (/npm-cli\.js|\bnpm\b/.test(cmdline) && !/scripts\/(start|run)/.test(cmdline)) return 'npm'
+  if (/pgliteSnapshot/.test(cmdline)) return 'snapshot worker'
+  return 'node (gateway)'
+}
+
+export function processTreeRss(rootPid: number): ProcessRss[] {
+  const out: ProcessRss[] = []
+  const stack = [rootPid]
+  while (stack.length) {
+    const pid = stack.pop()!
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+      out.push({ pid, role: roleOf(pid), rssMb: kb / 1024 })
+      const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim()
+      if (children) stack.push(...children.split(/\s+/).map(Number))
+    } catch {}
+  }
+  return out
+}
+
+/** One line per role (summed), then the total. */
+export function formatRss(processes: ProcessRss[]): string {
+  const byRole = new Map<string, number>()
+  for (const p of processes) byRole.set(p.role, (byRole.get(p.role) ?? 0) + p.rssMb)
+  const total = processes.reduce((n, p) => n + p.rssMb, 0)
+  return `${[...byRole].map(([role, mb]) => `${role} ${mb.toFixed(0)}`).join(', ')} → total ${total.toFixed(0)} MB`
+}
+
+export const totalRss = (processes: ProcessRss[]) => processes.reduce((n, p) => n + p.rssMb, 0)
