@@ -1,0 +1,106 @@
+// `npm start` (and the gateway's own start): runs a TypeScript entry as one prebuilt JavaScript file, so no
+// TypeScript loader (tsx and its esbuild service) stays in the running process. The workspace's own sources
+// (@concord/*) are bundled with esbuild; npm packages stay external and load from node_modules as usual. The bundle
+// is rebuilt only when a source it was built from changed (see runCache.mjs), and cached under
+// node_modules/.cache/concord-run.
+//   node scripts/run.mjs [entry.ts]     entry relative to the current folder; default scripts/start.ts
+import { createHash } from 'node:crypto'
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { basename, dirname, join, relative, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { BUNDLE_FORMAT, mtimeOf, readStamp, rebuildReason } from './runCache.mjs'
+
+const t0 = performance.now()
+const root = join(import.meta.dirname, '..')
+const entry = resolve(process.argv[2] ?? join(root, 'scripts', 'start.ts'))
+const cacheDir = join(root, 'node_modules', '.cache', 'concord-run')
+const name = `${basename(entry).replace(/\.\w+$/, '')}-${createHash('sha256').update(entry).digest('hex').slice(0, 8)}`
+// A folder per entry: the entry file and the chunks its dynamic imports load (only when they run).
+const bundleDir = join(cacheDir, name)
+const bundlePath = join(bundleDir, 'entry.mjs')
+const stampPath = join(bundleDir, 'stamp.json')
+/**
+ * Bundled, not loaded from node_modules: the workspace, and pure-ESM libraries whose barrels would otherwise load
+ * every module they have (viem's alone is ~30 MB resident); bundled, only what Concord uses is kept.
+ */
+const BUNDLED =
+  /^(@concord\/|viem(\/|$)|ox(\/|$)|abitype(\/|$)|@noble\/|@scure\/|zod(\/|$)|hono(\/|$)|@hono\/zod-openapi|@hono\/zod-validator|@asteasolutions\/|drizzle-orm(\/|$))/
+
+const esbuildVersion = JSON.parse(
+  readFileSync(join(root, 'node_modules', 'esbuild', 'package.json'), 'utf8'),
+).version
+const reason = mtimeOf(bundlePath)
+  ? rebuildReason(readStamp(stampPath), { entry, esbuild: esbuildVersion, mtime: mtimeOf })
+  : 'no bundle yet'
+if (reason) await bundle()
+globalThis.concordStartupMs = { bundle: performance.now() - t0, rebuilt: Boolean(reason) }
+await import(pathToFileURL(bundlePath).href)
+
+async function bundle() {
+  const { build } = await import('esbuild')
+  /** @type {import('esbuild').Plugin} */
+  const workspaceOnly = {
+    name: 'workspace-only',
+    setup(b) {
+      // npm packages (and node: builtins) load from node_modules at run time; only @concord/* is bundled. A
+      // package a workspace keeps in its own node_modules (another version than the root's) is imported by path.
+      const topLevel = join(root, 'node_modules')
+      b.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.pluginData === 'inner' || BUNDLED.test(args.path)) return undefined
+        if (args.path.startsWith('node:')) return { path: args.path, external: true }
+        const found = await b.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          pluginData: 'inner',
+        })
+        const nested = found.path.includes('/node_modules/') && !found.path.startsWith(`${topLevel}/`)
+        return { path: nested ? found.path : args.path, external: true }
+      })
+      // A bundled file still finds what sits next to its source (migrations, artifacts, the web folder).
+      b.onLoad({ filter: /\.(ts|tsx|mts|mjs|js)$/ }, (args) => {
+        const source = readFileSync(args.path, 'utf8')
+          .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
+          .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)))
+          .replaceAll('import.meta.filename', JSON.stringify(args.path))
+        const loader = /\.tsx$/.test(args.path) ? 'tsx' : /\.m?ts$/.test(args.path) ? 'ts' : 'js'
+        return { contents: source, loader }
+      })
+    },
+  }
+  const result = await build({
+    entryPoints: { entry },
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    keepNames: true,
+    metafile: true,
+    write: false,
+    outdir: bundleDir,
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunk-[hash]',
+    absWorkingDir: root,
+    logLevel: 'error',
+    plugins: [workspaceOnly],
+  })
+  // The workspace files it was built from, this script, and npm's record of node_modules (rewritten by every
+  // install), rather than each bundled library file.
+  const sources = Object.keys(result.metafile.inputs)
+    .map((file) => resolve(root, file))
+    .filter((path) => !path.includes('/node_modules/'))
+  sources.push(import.meta.filename, join(root, 'node_modules', '.package-lock.json'))
+  const inputs = Object.fromEntries(sources.map((path) => [path, mtimeOf(path)]))
+  // Written beside, then swapped in whole: a concurrent start never sees half a bundle.
+  const tmp = `${bundleDir}.${process.pid}.tmp`
+  rmSync(tmp, { recursive: true, force: true })
+  mkdirSync(tmp, { recursive: true })
+  for (const file of result.outputFiles)
+    writeFileSync(join(tmp, relative(bundleDir, file.path)), file.contents)
+  writeFileSync(
+    join(tmp, 'stamp.json'),
+    JSON.stringify({ format: BUNDLE_FORMAT, esbuild: esbuildVersion, entry, inputs }),
+  )
+  rmSync(bundleDir, { recursive: true, force: true })
+  renameSync(tmp, bundleDir)
+}
