@@ -1,10 +1,12 @@
 // Opens the store: embedded PGlite (a data folder, or memory) by default, PostgreSQL for DATABASE_URL=postgres://…
 // Both get the same drizzle schema and the same SQL migrations.
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { migratedSnapshot, PGLITE_CONF } from './pgliteSnapshot.ts'
 import * as schema from './schema.ts'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -16,7 +18,9 @@ export type Store = {
   close(): Promise<void>
 }
 
-const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'migrations')
+const gatewayDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const migrationsFolder = join(gatewayDir, 'migrations')
+const snapshotCacheDir = join(gatewayDir, 'node_modules', '.cache', 'concord-pglite')
 /** Serialises migrations when several gateway processes start against one PostgreSQL. */
 const MIGRATION_LOCK = 7_415_001
 
@@ -50,10 +54,28 @@ export async function createDatabase(options: { databaseUrl?: string; dataDir?: 
     dataDir = join(options.dataDir ?? '.data', 'pglite')
     mkdirSync(dataDir, { recursive: true })
   }
-  const client = new PGlite(dataDir)
+  // A new database starts from the cached migrated snapshot (CONCORD_PGLITE_SNAPSHOT=off: migrations from empty).
+  const fresh = !dataDir || !existsSync(join(dataDir, 'PG_VERSION'))
+  const loadDataDir =
+    fresh && process.env.CONCORD_PGLITE_SNAPSHOT !== 'off'
+      ? await migratedSnapshot({
+          migrationsFolder,
+          cacheDir: snapshotCacheDir,
+          extra: `${PGlite.name} ${pgliteVersion()} ${PGLITE_CONF}`,
+        })
+      : undefined
+  const client = await PGlite.create(dataDir, { loadDataDir, postgresqlconf: PGLITE_CONF })
   const db = drizzle({ client, schema })
+  // A no-op on a snapshot of the current migrations; applies the new ones to an existing data folder.
   await migrate(db, { migrationsFolder })
   return { db, kind: 'pglite', close: () => client.close() }
+}
+
+function pgliteVersion(): string {
+  // Its exports omit package.json: read the one above its entry file (dist/index.*).
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite')
+  return (JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string })
+    .version
 }
 
 export async function ping(db: Database): Promise<boolean> {
