@@ -5,11 +5,14 @@ import { type Devnet, startDevnet } from '@concord/devnet'
 import {
   type ConfigInput,
   configSchema,
+  createDatabase,
   createGateway,
   devnetChainConfig,
   type Gateway,
+  type Store,
 } from '@concord/gateway'
 import { ensureWebBuild, webDistDir } from './buildWeb.ts'
+import { type Phases, startupPhases } from './startupPhases.ts'
 
 export type StackOptions = {
   /** Gateway/web port; 0 picks a free one. */
@@ -22,27 +25,44 @@ export type StackOptions = {
   dataDir?: string
   walletConnectProjectId?: string
   log?: (line: string) => void
+  /** Records how long each step takes (npm start prints them). */
+  phases?: Phases
 }
 
 export type Stack = { url: string; rpcUrl: string; devnet: Devnet; gateway: Gateway; stop(): Promise<void> }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  ensureWebBuild(options.log)
-  const devnet = await startDevnet({ port: options.devnetPort ?? 0 })
+  const phases = options.phases ?? startupPhases()
+  await phases.time('web build check', () => ensureWebBuild(options.log))
+  const databaseUrl = options.databaseUrl ?? 'pglite:memory'
+  // The database opens while the devnet starts and deploys its demo (anvil works in its own process).
+  const [devnetResult, storeResult] = await Promise.allSettled([
+    phases.time('devnet and demo scenario', () => startDevnet({ port: options.devnetPort ?? 0 })),
+    phases.time('database', () => createDatabase({ databaseUrl, dataDir: options.dataDir })),
+  ])
+  if (devnetResult.status === 'rejected' || storeResult.status === 'rejected') {
+    if (devnetResult.status === 'fulfilled') await devnetResult.value.stop()
+    if (storeResult.status === 'fulfilled') await storeResult.value.close()
+    throw devnetResult.status === 'rejected'
+      ? devnetResult.reason
+      : (storeResult as PromiseRejectedResult).reason
+  }
+  const devnet = devnetResult.value
+  const store: Store = storeResult.value
   let gateway: Gateway | undefined
   try {
     const config: ConfigInput = {
       port: options.port ?? 0,
       host: options.host ?? '127.0.0.1',
-      databaseUrl: options.databaseUrl ?? 'pglite:memory',
+      databaseUrl,
       dataDir: options.dataDir,
       webDir: webDistDir,
       walletConnectProjectId: options.walletConnectProjectId,
       chains: [devnetChainConfig(devnet)],
     }
-    gateway = await createGateway(configSchema.parse(config))
-    const url = await gateway.listen()
+    gateway = await phases.time('gateway', () => createGateway(configSchema.parse(config), { store }))
     const g = gateway
+    const url = await phases.time('listen', () => g.listen())
     return {
       url,
       rpcUrl: devnet.rpcUrl,
@@ -54,7 +74,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       },
     }
   } catch (error) {
-    await gateway?.stop()
+    // The gateway owns the store once created; before that it is closed here.
+    if (gateway) await gateway.stop()
+    else await store.close()
     await devnet.stop()
     throw error
   }

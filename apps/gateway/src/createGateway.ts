@@ -2,12 +2,11 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { type ChangeBus, createLocalChangeBus } from './changes/changeBus.ts'
-import { createPgChangeBus } from './changes/pgChangeBus.ts'
 import type { Config } from './config/config.ts'
 import { createDatabase, type Store } from './db/createDatabase.ts'
 import { createApp } from './http/createApp.ts'
 import { createIndexer, type Indexer, type IndexerOptions } from './indexer/createIndexer.ts'
-import { electIndexerLeaders, type IndexerLeadership } from './indexer/indexerLeader.ts'
+import type { IndexerLeadership } from './indexer/indexerLeader.ts'
 import { createMetadataFetch } from './indexer/tokenMetadata.ts'
 import { createPriceSource } from './modules/balances/priceSource.ts'
 import { publicRpcUrl } from './modules/chains/chains.mapper.ts'
@@ -37,11 +36,16 @@ export type GatewayOptions = IndexerOptions & {
   live?: Partial<LiveLimits>
   /** How often a follower tries to take over a chain's indexing on PostgreSQL (ms). */
   leaderRetryMs?: number
+  /**
+   * A store opened already (createDatabase with this config's databaseUrl and dataDir), e.g. while a devnet was
+   * starting; the gateway owns it from then on and closes it on stop. Default: opened here.
+   */
+  store?: Store
 }
 
 export async function createGateway(config: Config, options: GatewayOptions = {}): Promise<Gateway> {
-  const { live: liveLimits, leaderRetryMs, ...indexerOptions } = options
-  const store = await createDatabase(config)
+  const { live: liveLimits, leaderRetryMs, store: openStore, ...indexerOptions } = options
+  const store = openStore ?? (await createDatabase(config))
   await createChainsRepository(store.db).sync(config.chains)
 
   const devnet = config.chains.find((c) => c.devnet)
@@ -72,8 +76,12 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     lastPriceError = message
   })
   // On PostgreSQL every process hears every other's changes (LISTEN/NOTIFY); PGlite is one process.
+  // (Loaded only then: pg and the LISTEN/NOTIFY code cost PGlite-only processes ~15 MB.)
   const changes: ChangeBus = store.postgres
-    ? await createPgChangeBus({ connectionString: store.postgres.url, pool: store.postgres.pool })
+    ? await (await import('./changes/pgChangeBus.ts')).createPgChangeBus({
+        connectionString: store.postgres.url,
+        pool: store.postgres.pool,
+      })
     : createLocalChangeBus()
   const live = createLiveHub(changes, liveLimits)
   const indexing = new Set<number>()
@@ -118,7 +126,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   let leadership: IndexerLeadership | undefined
   if (config.indexer && store.postgres && indexers.size)
     // Several processes may share this database: exactly one indexes each chain.
-    leadership = electIndexerLeaders({
+    leadership = (await import('./indexer/indexerLeader.ts')).electIndexerLeaders({
       connectionString: store.postgres.url,
       chainIds: [...indexers.keys()],
       retryMs: leaderRetryMs,
