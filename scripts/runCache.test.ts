@@ -7,15 +7,10 @@ const stamp: Stamp = {
   entry: '/repo/scripts/start.ts',
   inputs: { '/repo/scripts/start.ts': 100, '/repo/apps/gateway/src/main.ts': 200 },
 }
-const mtimes = (overrides: Record<string, number | undefined> = {}) => {
-  const all: Record<string, number | undefined> = { ...stamp.inputs, ...overrides }
-  return (path: string) => all[path]
+const now = (overrides: Record<string, number | undefined> = {}) => {
+  const times: Record<string, number | undefined> = { ...stamp.inputs, ...overrides }
+  return { entry: stamp.entry, esbuild: '0.28.2', mtime: (path: string) => times[path] }
 }
-const now = (overrides?: Record<string, number | undefined>) => ({
-  entry: stamp.entry,
-  esbuild: '0.28.2',
-  mtime: mtimes(overrides),
-})
 
 describe('rebuildReason (scripts/run.mjs)', () => {
   it('keeps a bundle whose sources all have their recorded times', () => {
