@@ -1,6 +1,9 @@
 // The whole product in one process: embedded devnet (demo scenario) + gateway serving the API and the
 // built web app on one origin. Used by `npm start` and by the browser tests.
 
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { type Devnet, startDevnet } from '@concord/devnet'
 import {
   type ConfigInput,
@@ -20,7 +23,10 @@ export type StackOptions = {
   host?: string
   /** Devnet JSON-RPC port; 0 picks a free one. */
   devnetPort?: number
-  /** Gateway database (default: in-memory PGlite, since the devnet starts from genesis every time). */
+  /**
+   * Gateway database. Default: PGlite in a temporary data folder, deleted at stop (the devnet starts from genesis
+   * every time); on disk rather than `pglite:memory`, whose files would sit in this process's memory.
+   */
   databaseUrl?: string
   dataDir?: string
   walletConnectProjectId?: string
@@ -34,15 +40,19 @@ export type Stack = { url: string; rpcUrl: string; devnet: Devnet; gateway: Gate
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const phases = options.phases ?? startupPhases()
   await phases.time('web build check', () => ensureWebBuild(options.log))
-  const databaseUrl = options.databaseUrl ?? 'pglite:memory'
+  const databaseUrl = options.databaseUrl
+  const tempDir = databaseUrl || options.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'concord-stack-'))
+  const dataDir = options.dataDir ?? tempDir
+  const removeTemp = () => tempDir && rmSync(tempDir, { recursive: true, force: true })
   // The database opens while the devnet starts and deploys its demo (anvil works in its own process).
   const [devnetResult, storeResult] = await Promise.allSettled([
     phases.time('devnet and demo scenario', () => startDevnet({ port: options.devnetPort ?? 0 })),
-    phases.time('database', () => createDatabase({ databaseUrl, dataDir: options.dataDir })),
+    phases.time('database', () => createDatabase({ databaseUrl, dataDir })),
   ])
   if (devnetResult.status === 'rejected' || storeResult.status === 'rejected') {
     if (devnetResult.status === 'fulfilled') await devnetResult.value.stop()
     if (storeResult.status === 'fulfilled') await storeResult.value.close()
+    removeTemp()
     throw devnetResult.status === 'rejected'
       ? devnetResult.reason
       : (storeResult as PromiseRejectedResult).reason
@@ -55,7 +65,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       port: options.port ?? 0,
       host: options.host ?? '127.0.0.1',
       databaseUrl,
-      dataDir: options.dataDir,
+      dataDir,
       webDir: webDistDir,
       walletConnectProjectId: options.walletConnectProjectId,
       chains: [devnetChainConfig(devnet)],
@@ -71,6 +81,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       async stop() {
         await g.stop()
         await devnet.stop()
+        removeTemp()
       },
     }
   } catch (error) {
@@ -78,6 +89,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     if (gateway) await gateway.stop()
     else await store.close()
     await devnet.stop()
+    removeTemp()
     throw error
   }
 }

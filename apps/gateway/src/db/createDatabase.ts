@@ -1,6 +1,6 @@
 // Opens the store: embedded PGlite (a data folder, or memory) by default, PostgreSQL for DATABASE_URL=postgres://…
 // Both get the same drizzle schema and the same SQL migrations.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -56,7 +56,7 @@ export async function createDatabase(options: { databaseUrl?: string; dataDir?: 
   }
   // A new database starts from the cached migrated snapshot (CONCORD_PGLITE_SNAPSHOT=off: migrations from empty).
   const fresh = !dataDir || !existsSync(join(dataDir, 'PG_VERSION'))
-  const loadDataDir =
+  const snapshot =
     fresh && process.env.CONCORD_PGLITE_SNAPSHOT !== 'off'
       ? await migratedSnapshot({
           migrationsFolder,
@@ -64,6 +64,8 @@ export async function createDatabase(options: { databaseUrl?: string; dataDir?: 
           extra: `${PGlite.name} ${pgliteVersion()} ${PGLITE_CONF}`,
         })
       : undefined
+  if (snapshot && dataDir) cpSync(snapshot.dataDir, dataDir, { recursive: true })
+  const loadDataDir = snapshot && !dataDir ? new Blob([readFileSync(snapshot.tarball)]) : undefined
   const client = await PGlite.create(dataDir, { loadDataDir, postgresqlconf: PGLITE_CONF })
   const db = drizzle({ client, schema })
   // A no-op on a snapshot of the current migrations; applies the new ones to an existing data folder.

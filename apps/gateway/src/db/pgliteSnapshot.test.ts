@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -19,14 +19,20 @@ function setup() {
   const cacheDir = join(tempDir(), 'cache')
   writeFileSync(join(migrationsFolder, '0000_init.sql'), 'create table a (id int);')
   const made: string[] = []
-  // A fake maker: the "tarball" is the migrations' hash, so each snapshot says what it was made from.
-  const make = async (folder: string) => {
+  // A fake maker: the "database" is the migrations' hash, so each snapshot says what it was made from.
+  const make = async (folder: string, outDir: string) => {
     const hash = migrationsHash(folder, String(made.length))
     made.push(hash)
-    return new TextEncoder().encode(hash)
+    mkdirSync(join(outDir, 'data'))
+    writeFileSync(join(outDir, 'data', 'PG_VERSION'), hash)
+    writeFileSync(join(outDir, 'data.tgz'), hash)
   }
-  const snapshot = async (extra = 'v1') =>
-    (await migratedSnapshot({ migrationsFolder, cacheDir, extra, make })).text()
+  const snapshot = async (extra = 'v1') => {
+    const { dataDir, tarball } = await migratedSnapshot({ migrationsFolder, cacheDir, extra, make })
+    const inFolder = readFileSync(join(dataDir, 'PG_VERSION'), 'utf8')
+    expect(readFileSync(tarball, 'utf8')).toBe(inFolder)
+    return inFolder
+  }
   return { migrationsFolder, cacheDir, made, snapshot }
 }
 
@@ -36,7 +42,7 @@ describe('migratedSnapshot', () => {
     const first = await snapshot()
     expect(await snapshot()).toBe(first)
     expect(made).toEqual([first])
-    expect(readdirSync(cacheDir)).toEqual([expect.stringMatching(/^pglite-[0-9a-f]{20}\.tgz$/)])
+    expect(readdirSync(cacheDir)).toEqual([expect.stringMatching(/^pglite-[0-9a-f]{20}$/)])
   })
 
   it('makes a new one when a migration is edited or added, and deletes the stale one', async () => {

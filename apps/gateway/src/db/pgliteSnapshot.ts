@@ -1,17 +1,22 @@
-// A fresh PGlite database (in memory, or a data folder not yet created) starts from a snapshot of one with every
-// migration already applied, instead of running the migrations' DDL at each start. The snapshot is made once in a
-// worker and cached as a file named by the hash of the migrations (and of what else shapes it), so a new or edited
-// migration makes a new snapshot and the stale one is deleted.
+// A fresh PGlite database (a data folder not created yet, or in memory) starts from a snapshot of one with every
+// migration already applied, instead of running the migrations' DDL at each start: a data folder is a copy of the
+// snapshot's folder (so PGlite opens it as an existing database: no tarball unpacked inside its WebAssembly memory,
+// which never shrinks), an in-memory one loads its tarball. The snapshot is made once in a worker and cached in a
+// folder named by the hash of the migrations (and of what else shapes it), so a new or edited migration makes a new
+// snapshot and the stale one is deleted.
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { basename, join, relative } from 'node:path'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { Worker } from 'node:worker_threads'
 
 /** PostgreSQL settings of every embedded database: 16 MB of shared buffers (PGlite's default is 128 MB). */
 export const PGLITE_CONF = 'shared_buffers = 16MB'
 
-/** Makes the tarball of a migrated database (the worker in production; tests pass a fake). */
-export type MakeSnapshot = (migrationsFolder: string) => Promise<Uint8Array>
+/** Writes a migrated database into `outDir`: its data folder `data/` and its tarball `data.tgz`. */
+export type MakeSnapshot = (migrationsFolder: string, outDir: string) => Promise<void>
+
+/** A cached snapshot: the migrated data folder, and the same as a gzipped tarball. */
+export type Snapshot = { dataDir: string; tarball: string }
 
 function filesUnder(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true, recursive: true })
@@ -28,12 +33,12 @@ export function migrationsHash(migrationsFolder: string, extra: string): string 
   return hash.digest('hex').slice(0, 20)
 }
 
-export const makeSnapshotInWorker: MakeSnapshot = (migrationsFolder) =>
+export const makeSnapshotInWorker: MakeSnapshot = (migrationsFolder, outDir) =>
   new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./pgliteSnapshot.worker.mjs', import.meta.url), {
-      workerData: { migrationsFolder, conf: PGLITE_CONF },
+      workerData: { migrationsFolder, outDir, conf: PGLITE_CONF },
     })
-    worker.once('message', resolve)
+    worker.once('message', () => resolve())
     worker.once('error', reject)
     worker.once('exit', (code) => reject(new Error(`PGlite snapshot worker exited with code ${code}`)))
   })
@@ -46,19 +51,22 @@ export type SnapshotOptions = {
   make?: MakeSnapshot
 }
 
-/** The migrated database's tarball: from the cache, or made now (and cached, older snapshots removed). */
-export async function migratedSnapshot(options: SnapshotOptions): Promise<Blob> {
+/** The migrated database: from the cache, or made now (and cached, older snapshots removed). */
+export async function migratedSnapshot(options: SnapshotOptions): Promise<Snapshot> {
   const { migrationsFolder, cacheDir, make = makeSnapshotInWorker } = options
-  const file = join(cacheDir, `pglite-${migrationsHash(migrationsFolder, options.extra)}.tgz`)
-  if (existsSync(file)) return new Blob([readFileSync(file)])
-  const tarball = await make(migrationsFolder)
-  mkdirSync(cacheDir, { recursive: true })
-  // Written beside, then renamed: a process starting at the same time reads a whole snapshot or none.
-  const tmp = `${file}.${process.pid}.tmp`
-  writeFileSync(tmp, tarball)
-  renameSync(tmp, file)
-  for (const name of readdirSync(cacheDir))
-    if (name.startsWith('pglite-') && name.endsWith('.tgz') && name !== basename(file))
-      rmSync(join(cacheDir, name), { force: true })
-  return new Blob([tarball])
+  const name = `pglite-${migrationsHash(migrationsFolder, options.extra)}`
+  const dir = join(cacheDir, name)
+  const snapshot = { dataDir: join(dir, 'data'), tarball: join(dir, 'data.tgz') }
+  if (existsSync(snapshot.tarball)) return snapshot
+  // Made beside, then renamed: a process starting at the same time sees a whole snapshot or none.
+  const tmp = join(cacheDir, `${name}.${process.pid}.tmp`)
+  rmSync(tmp, { recursive: true, force: true })
+  mkdirSync(tmp, { recursive: true })
+  await make(migrationsFolder, tmp)
+  rmSync(dir, { recursive: true, force: true })
+  renameSync(tmp, dir)
+  for (const entry of readdirSync(cacheDir))
+    if (entry.startsWith('pglite-') && entry !== name && !entry.endsWith('.tmp'))
+      rmSync(join(cacheDir, entry), { recursive: true, force: true })
+  return snapshot
 }
