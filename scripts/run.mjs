@@ -75,6 +75,8 @@ async function bundle() {
     format: 'esm',
     target: 'node20',
     keepNames: true,
+    minifyWhitespace: true,
+    minifySyntax: true,
     metafile: true,
     write: false,
     outdir: bundleDir,
