@@ -3,14 +3,16 @@ import { readFileSync } from 'node:fs'
 
 export type ProcessRss = { pid: number; role: string; rssMb: number }
 
-/** What a process is, for the report: the devnet node, npm's own wrapper, a shell, or a Node process of ours. */
+/** What a process is, for the report: the devnet node, npm's own wrapper, a shell, tsx, or a Node process of ours. */
 function roleOf(pid: number): string {
   const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim()
   if (comm === 'anvil') return 'devnet (anvil)'
   if (comm === 'sh' || comm === 'bash') return 'shell'
+  // npm and npx set their process title: `npm start`, `npm exec tsx …`.
+  if (comm.startsWith('npm')) return 'npm'
+  if (comm === 'esbuild') return 'esbuild service (tsx)'
   const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ')
-  if (/npm-cli\.js|\bnpm\b/.test(cmdline) && !/scripts\/(start|run)/.test(cmdline)) return 'npm'
-  if (/pgliteSnapshot/.test(cmdline)) return 'snapshot worker'
+  if (/tsx\/dist\/cli|\.bin\/tsx/.test(cmdline)) return 'tsx wrapper'
   return 'node (gateway)'
 }
 
