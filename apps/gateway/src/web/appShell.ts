@@ -24,8 +24,10 @@ const scriptSafeJson = (value: unknown) =>
 export function renderAppShell(html: string, runtimeConfig: unknown): RenderedShell {
   const block = `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${scriptSafeJson(runtimeConfig)}</script>`
   // First in <head>, before the module scripts that read it.
-  const at = html.search(/<head[^>]*>/i)
-  const rendered = at < 0 ? block + html : html.replace(/<head[^>]*>/i, (head) => `${head}${block}`)
+  const head = /<head[^>]*>/i.exec(html)
+  const rendered = head
+    ? html.slice(0, head.index + head[0].length) + block + html.slice(head.index + head[0].length)
+    : block + html
   const body = Buffer.from(rendered)
   return {
     body,

@@ -100,7 +100,12 @@ function RuntimeConfigBoot() {
 function ChainsBoot({ runtimeConfig }: { runtimeConfig: RuntimeConfig }) {
   const settings = useSettings()
   const gatewayUrl = bootGatewayUrl(runtimeConfig, settings.gatewayUrl)
-  configureGateway(gatewayUrl)
+  // Set while rendering (the queries below read it), and only when the URL changes.
+  const configured = useRef<string | null>(null)
+  if (configured.current !== gatewayUrl) {
+    configured.current = gatewayUrl
+    configureGateway(gatewayUrl)
+  }
   const query = useQuery(chainsQueryOptions(gatewayUrl))
   // Once per page: the Safe in the URL gets its first screen's data requested before its code has loaded.
   const prefetched = useRef(false)
