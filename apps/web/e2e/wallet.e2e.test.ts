@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import type { Response } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { injectWallet } from './injectWallet.ts'
 import { screenshotDir, setupE2E } from './session.ts'
@@ -34,6 +35,36 @@ async function openConnectDialog() {
 }
 
 describe('wallet connection', () => {
+  it('behavior: RainbowKit (dialogs, connectors list) loads on the first click of the connect button, not with the page', async () => {
+    // RainbowKit's dialogs mark their elements data-rk; no other chunk carries that string.
+    const rainbowKitChunks: string[] = []
+    const scripts: Promise<unknown>[] = []
+    const onResponse = (res: Response) => {
+      if (!/\/assets\/[^/]+\.js$/.test(new URL(res.url()).pathname)) return
+      scripts.push(
+        res.text().then((body) => {
+          if (body.includes('data-rk')) rainbowKitChunks.push(new URL(res.url()).pathname)
+        }),
+      )
+    }
+    e2e.page.on('response', onResponse)
+    await e2e.page.goto(e2e.stack.url)
+    await e2e.page.getByTestId('chain-list').waitFor()
+    await e2e.page.waitForLoadState('networkidle')
+    await Promise.all(scripts)
+    expect(scripts.length).toBeGreaterThan(3)
+    expect(rainbowKitChunks).toEqual([])
+    await expect(e2e.page.locator('[data-rk]').count()).resolves.toBe(0)
+
+    await e2e.page.getByTestId('rk-connect-button').click()
+    await e2e.page.getByTestId('rk-wallet-option-devnet').waitFor()
+    e2e.page.off('response', onResponse)
+    await Promise.all(scripts)
+    expect(rainbowKitChunks).toHaveLength(1)
+    expect(rainbowKitChunks[0]).toMatch(/^\/assets\/WalletDialogs-[\w-]+\.js$/)
+    expect(e2e.pageErrors).toEqual([])
+  })
+
   it('behavior: Devnet wallet connects the picked test account', async () => {
     await openConnectDialog()
     await expect(e2e.page.getByTestId('connection-status').textContent()).resolves.toBe('disconnected')

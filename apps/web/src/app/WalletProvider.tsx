@@ -1,20 +1,18 @@
-import '@rainbow-me/rainbowkit/styles.css'
-import { RainbowKitProvider } from '@rainbow-me/rainbowkit'
-import { useEffect, useMemo } from 'react'
+import { lazy, Suspense, useEffect, useMemo } from 'react'
 import { RouterProvider } from 'react-router/dom'
 import { ToastContainer } from 'react-toastify'
 import { type Config, WagmiProvider } from 'wagmi'
-import { APP_NAME, TOAST_AUTO_CLOSE_MS, TOAST_DRAG_PERCENT } from '../config/constants'
-import { SignInModalOpener, SignInProvider } from '../features/auth/components/SignInProvider'
+import { TOAST_AUTO_CLOSE_MS, TOAST_DRAG_PERCENT } from '../config/constants'
+import { SignInProvider } from '../features/auth/components/SignInProvider'
 import { type AppChain, toViemChain } from '../features/chains/toViemChain'
 import { rainbowTheme } from '../features/settings/rainbowTheme'
 import { useSettings } from '../features/settings/useSettings'
 import { buildConnectors } from '../features/wallet/buildConnectors'
 import { DevnetAccountPickerDialog } from '../features/wallet/components/DevnetAccountPickerDialog'
-import { WalletIconsRelease } from '../features/wallet/components/WalletIconsRelease'
 import { devnetAccountPicker } from '../features/wallet/devnetAccountPicker'
 import { isFramed } from '../lib/safeAppFrame'
 import { createWagmiConfig } from '../lib/wagmi'
+import { useWalletDialogsWanted } from '../lib/walletDialogs'
 import { EmbeddedSafeConnector } from './EmbeddedSafeConnector'
 import { useRuntime } from './RuntimeContext'
 import { router } from './router'
@@ -26,10 +24,14 @@ let cachedConfig: { key: string; config: Config } | undefined
 
 const EMBEDDED_STORAGE_KEY = 'wagmi.embedded'
 
-/** wagmi + RainbowKit for the gateway's chains, toasts, and the routed app shell. */
+// RainbowKit (its provider and dialogs) loads when a wallet dialog is first needed, not with the page.
+const WalletDialogs = lazy(() => import('./WalletDialogs').then((m) => ({ default: m.WalletDialogs })))
+
+/** wagmi for the gateway's chains, toasts, the routed app shell, and RainbowKit's dialogs once wanted. */
 export function WalletProvider() {
   const { runtimeConfig, chains } = useRuntime()
   const { accentColor, borderRadius, themeMode } = useSettings()
+  const dialogsWanted = useWalletDialogsWanted()
 
   const appChains = useMemo(() => chains.map(toViemChain) as [AppChain, ...AppChain[]], [chains])
 
@@ -83,13 +85,14 @@ export function WalletProvider() {
   return (
     <WagmiProvider key={configKey} config={wagmiConfig}>
       <SignInProvider>
-        <RainbowKitProvider theme={theme} appInfo={{ appName: APP_NAME }} showRecentTransactions>
-          <RouterProvider router={router} />
-          <DevnetAccountPickerDialog />
-          <WalletIconsRelease />
-          <EmbeddedSafeConnector />
-          <SignInModalOpener />
-        </RainbowKitProvider>
+        <RouterProvider router={router} />
+        <DevnetAccountPickerDialog />
+        <EmbeddedSafeConnector />
+        {dialogsWanted ? (
+          <Suspense fallback={null}>
+            <WalletDialogs theme={theme} />
+          </Suspense>
+        ) : null}
       </SignInProvider>
       <ToastContainer
         position="top-right"

@@ -1,4 +1,3 @@
-import { ConnectButton } from '@rainbow-me/rainbowkit'
 import { useEffect, useState } from 'react'
 import { NavLink, Outlet, useLocation, useRouteError } from 'react-router'
 import { ConnectionBanner } from '../../features/live/components/ConnectionBanner'
@@ -8,6 +7,7 @@ import { ReadOnlyBanner } from '../../features/safe/components/ReadOnlyBanner'
 import { SafeSidebarCard } from '../../features/safe/components/SafeSidebarCard'
 import { useRememberOpenedSafe } from '../../features/safe/useRememberOpenedSafe'
 import { NewTransactionLink } from '../../features/tx-flow/components/NewTransactionLink'
+import { WalletButton } from '../../features/wallet/components/WalletButton'
 import { WrongNetworkBanner } from '../../features/wallet/components/WrongNetworkBanner'
 import { CurrentSafeNames } from '../CurrentSafeNames'
 import { safeSearch, useCurrentSafe } from '../useCurrentSafe'
@@ -70,11 +70,7 @@ function Shell({ children }: { children: React.ReactNode }) {
           <span className="brand-name">Concord</span>
         </NavLink>
         <NotificationBell />
-        <ConnectButton
-          chainStatus={{ smallScreen: 'icon', largeScreen: 'full' }}
-          accountStatus={{ smallScreen: 'avatar', largeScreen: 'full' }}
-          showBalance={{ smallScreen: false, largeScreen: true }}
-        />
+        <WalletButton />
       </header>
       {navOpen ? <div className="nav-backdrop" aria-hidden="true" onClick={() => setNavOpen(false)} /> : null}
       <nav id="sections" className="sidebar" aria-label="Sections">

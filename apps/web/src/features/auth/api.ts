@@ -1,8 +1,11 @@
-import { createAuthenticationAdapter } from '@rainbow-me/rainbowkit'
+import type { createAuthenticationAdapter } from '@rainbow-me/rainbowkit'
 import { createSiweMessage } from 'viem/siwe'
 import { gatewayFetch } from '../../lib/gatewayFetch'
 
 export type AuthSession = { address: string; chainId: number }
+
+/** RainbowKit's authentication adapter (a type only: RainbowKit loads with the wallet dialogs). */
+export type SiweAdapter = ReturnType<typeof createAuthenticationAdapter<string>>
 
 export const STATEMENT = 'Sign in to Concord to change the team data of Safes you own.'
 
@@ -41,8 +44,11 @@ export function siweMessage(p: {
  * the seed's error texts ('Error preparing message, please retry!' when getNonce or createMessage fails,
  * 'Error signing message…', 'Error verifying signature…' when verify fails or answers false).
  */
-export function createSiweAdapter(on: { signedIn(session: AuthSession): void; signedOut(): void }) {
-  return createAuthenticationAdapter({
+export function createSiweAdapter(on: {
+  signedIn(session: AuthSession): void
+  signedOut(): void
+}): SiweAdapter {
+  return {
     getNonce: async () => (await gatewayFetch<{ nonce: string }>('GET', '/v1/auth/nonce')).nonce,
     createMessage: ({ nonce, address, chainId }) => siweMessage({ nonce, address, chainId }),
     verify: async ({ message, signature }) => {
@@ -59,5 +65,5 @@ export function createSiweAdapter(on: { signedIn(session: AuthSession): void; si
         on.signedOut()
       }
     },
-  })
+  }
 }

@@ -1,4 +1,4 @@
-import { connectorsForWallets, type WalletList } from '@rainbow-me/rainbowkit'
+import type { WalletList } from '@rainbow-me/rainbowkit'
 import {
   braveWallet,
   frameWallet,
@@ -19,6 +19,7 @@ import { type CreateWalletFn, devnetWallet } from './devnetWallet'
 import { safeAppWallet } from './safeAppWallet'
 import { selectWalletGroups, type WalletId } from './walletGroups'
 import { withDeferredIcon } from './walletIcons'
+import { connectorsForWalletList } from './walletListConnectors'
 
 type EthereumWindow = Window & { ethereum?: { isMetaMask?: boolean } }
 
@@ -71,7 +72,7 @@ export function buildConnectors({
         : withDeferredIcon(WALLETS[id as keyof typeof WALLETS]),
     ),
   }))
-  return connectorsForWallets(walletList, {
+  return connectorsForWalletList(walletList, {
     appName: APP_NAME,
     // RainbowKit requires a string; no WalletConnect-based wallet is listed when it is empty.
     projectId: walletConnectProjectId ?? '',

@@ -1,33 +1,16 @@
-import {
-  type AuthenticationStatus,
-  RainbowKitAuthenticationProvider,
-  useConnectModal,
-} from '@rainbow-me/rainbowkit'
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react'
+import type { AuthenticationStatus } from '@rainbow-me/rainbowkit'
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { isAddressEqual } from 'viem'
-import { useAccount } from 'wagmi'
+import { useAccount, useAccountEffect } from 'wagmi'
 import { type SignIn, SignInContext } from '../../../components/ui/SignInContext'
+import { requestWalletDialogs, useWalletDialogs } from '../../../lib/walletDialogs'
 import { type AuthSession, createSiweAdapter, fetchSession } from '../api'
-
-/** Whether a screen asked for a sign-in that the dialog has not finished yet. */
-const RequestContext = createContext<{ wanted: boolean; setWanted(wanted: boolean): void }>({
-  wanted: false,
-  setWanted: () => {},
-})
+import { SignInRequestContext } from './signInRequest'
 
 /**
  * Sign-In with Ethereum through RainbowKit's dialog, only when asked: viewers and signers connect as before;
- * a screen that changes team data calls requestSignIn(). Goes outside RainbowKitProvider; put
- * <SignInModalOpener/> inside it.
+ * a screen that changes team data calls requestSignIn(), which loads the wallet dialogs and opens their sign-in
+ * step (SignInDialog.tsx, inside the lazily mounted RainbowKit provider).
  */
 export function SignInProvider({ children }: { children: ReactNode }) {
   const { address } = useAccount()
@@ -59,56 +42,35 @@ export function SignInProvider({ children }: { children: ReactNode }) {
       }),
     [],
   )
+
+  // A disconnect ends the session: RainbowKit's provider does it once mounted, this until then.
+  const dialogsMounted = useWalletDialogs() !== undefined
+  const signOutOnDisconnect = useRef(false)
+  signOutOnDisconnect.current = !dialogsMounted && !!session
+  useAccountEffect({
+    onDisconnect: () => {
+      if (signOutOnDisconnect.current) void adapter.signOut()
+    },
+  })
+
   const signOut = useCallback(() => adapter.signOut(), [adapter])
   const value = useMemo(
     (): SignIn => ({
       status,
       address: signedIn ? session?.address : undefined,
-      requestSignIn: () => setWanted(true),
+      requestSignIn: () => {
+        setWanted(true)
+        requestWalletDialogs()
+      },
       signOut,
     }),
     [status, signedIn, session, signOut],
   )
-  const request = useMemo(() => ({ wanted, setWanted }), [wanted])
+  const request = useMemo(() => ({ adapter, status, wanted, setWanted }), [adapter, status, wanted])
 
   return (
-    <RainbowKitAuthenticationProvider
-      adapter={adapter}
-      status={status}
-      enabled={wanted || status === 'authenticated'}
-    >
-      <RequestContext.Provider value={request}>
-        <SignInContext.Provider value={value}>{children}</SignInContext.Provider>
-      </RequestContext.Provider>
-    </RainbowKitAuthenticationProvider>
+    <SignInRequestContext.Provider value={request}>
+      <SignInContext.Provider value={value}>{children}</SignInContext.Provider>
+    </SignInRequestContext.Provider>
   )
-}
-
-/** Inside RainbowKitProvider: opens the wallet dialog (its sign-in step) when a sign-in is requested. */
-export function SignInModalOpener() {
-  const { wanted, setWanted } = useContext(RequestContext)
-  const { openConnectModal, connectModalOpen } = useConnectModal()
-  const opened = useRef(false)
-  const seenOpen = useRef(false)
-  useEffect(() => {
-    if (!wanted) opened.current = false
-    if (!wanted || opened.current || !openConnectModal) return
-    // RainbowKit closes its dialogs when the status turns 'unauthenticated' (in an effect after this one):
-    // open it once that has run.
-    const timer = setTimeout(() => {
-      opened.current = true
-      openConnectModal()
-    }, 0)
-    return () => clearTimeout(timer)
-  }, [wanted, openConnectModal])
-  // The dialog closed (signed in, or given up): the request is over.
-  useEffect(() => {
-    if (connectModalOpen) seenOpen.current = true
-    else if (seenOpen.current) {
-      seenOpen.current = false
-      opened.current = false
-      setWanted(false)
-    }
-  }, [connectModalOpen, setWanted])
-  return null
 }

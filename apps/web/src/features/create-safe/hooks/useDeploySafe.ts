@@ -1,10 +1,10 @@
 import { safeProxyFactoryAbi } from '@concord/safe/contracts'
-import { useAddRecentTransaction } from '@rainbow-me/rainbowkit'
 import { useMutation } from '@tanstack/react-query'
 import { type Address, isAddressEqual, parseEventLogs } from 'viem'
 import { useConfig } from 'wagmi'
 import { waitForTransactionReceipt, writeContract } from 'wagmi/actions'
 import { shortAddress } from '../../../lib/format'
+import { addRecentTransaction } from '../../../lib/walletDialogs'
 import type { ValidNewSafe } from '../utils/newSafeForm'
 import { NEW_SAFE_CONTRACTS, safeSetupData } from '../utils/predictSafeAddress'
 
@@ -20,7 +20,6 @@ export type DeploySafeVariables = ValidNewSafe & { chainId: number; account: Add
  */
 export function useDeploySafe() {
   const config = useConfig()
-  const addRecentTransaction = useAddRecentTransaction()
   return useMutation({
     mutationKey: ['create-safe', 'deploy'],
     mutationFn: async (p: DeploySafeVariables): Promise<Address> => {

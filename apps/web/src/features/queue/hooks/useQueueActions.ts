@@ -1,10 +1,10 @@
-import { useAddRecentTransaction } from '@rainbow-me/rainbowkit'
 import type { TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'react-toastify'
 import type { Address } from 'viem'
 import { useAccount, useConfig } from 'wagmi'
 import { shortAddress } from '../../../lib/format'
+import { addRecentTransaction } from '../../../lib/walletDialogs'
 import {
   deleteQueued,
   executeQueued,
@@ -28,7 +28,6 @@ export function useQueueActions({ chainId, safe, onChanged }: UseQueueActionsPar
   const config = useConfig()
   const { address: account } = useAccount()
   const queryClient = useQueryClient()
-  const addRecentTransaction = useAddRecentTransaction()
 
   const context = (): QueueActionContext => {
     if (!account) throw new Error('Connect an owner wallet first')

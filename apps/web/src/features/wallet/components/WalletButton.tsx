@@ -1,0 +1,68 @@
+import { useState } from 'react'
+import { useAccount } from 'wagmi'
+import {
+  openAccountModal,
+  openChainModal,
+  openConnectModal,
+  useWalletDialogs,
+} from '../../../lib/walletDialogs'
+
+/** How RainbowKit's account button shortens an address. */
+const shortAddress = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)}`
+
+/**
+ * The header's wallet button, light enough for the landing page: RainbowKit's dialogs (connect list, switch
+ * networks, profile) load on the first click (lib/walletDialogs.ts). Its test ids are RainbowKit's
+ * ConnectButton's, which it replaces.
+ */
+export function WalletButton() {
+  const { status, address, chain } = useAccount()
+  const dialogs = useWalletDialogs()
+  // Clicked, and the dialogs' code is still on its way.
+  const [waiting, setWaiting] = useState(false)
+  const busy = waiting && dialogs === undefined
+  const open = (opener: () => void) => () => {
+    setWaiting(true)
+    opener()
+  }
+
+  if (status === 'connected' && address)
+    return (
+      <div className="wallet-button">
+        <button
+          type="button"
+          className={chain ? 'button wallet-chain' : 'button wallet-chain wrong'}
+          data-testid="rk-chain-button"
+          aria-busy={busy}
+          onClick={open(openChainModal)}
+        >
+          {chain ? chain.name : 'Wrong network'}
+        </button>
+        <button
+          type="button"
+          className="button wallet-account"
+          data-testid="rk-account-button"
+          aria-busy={busy}
+          onClick={open(openAccountModal)}
+        >
+          {shortAddress(address)}
+        </button>
+      </div>
+    )
+
+  // While a previous wallet reconnects, the button holds its place without offering to connect.
+  const settling = status === 'connecting' || status === 'reconnecting'
+  return (
+    <button
+      type="button"
+      className={settling ? 'button primary wallet-connect settling' : 'button primary wallet-connect'}
+      data-testid="rk-connect-button"
+      aria-hidden={settling || undefined}
+      tabIndex={settling ? -1 : undefined}
+      aria-busy={busy}
+      onClick={open(openConnectModal)}
+    >
+      Connect Wallet
+    </button>
+  )
+}
