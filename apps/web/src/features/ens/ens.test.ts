@@ -10,7 +10,7 @@ import {
 } from 'viem'
 import { namehash } from 'viem/ens'
 import { describe, expect, it } from 'vitest'
-import { ensSourceOf } from './ensLookup'
+import { ensSourceOf } from './ensSource'
 import { type EnsScope, ensAvatarQuery, ensNameQuery } from './queries'
 
 // The client boundary is stubbed (a transport answering eth_call from a table), everything above it is real:

@@ -1,41 +1,21 @@
-import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import {
   type Address,
   type Chain,
   type Client,
   getAddress,
-  isAddress,
   parseAbi,
   type Transport,
   zeroAddress,
 } from 'viem'
 import { readContract } from 'viem/actions'
-import { holesky, mainnet, sepolia } from 'viem/chains'
 import { getEnsAvatar, getEnsName, namehash, normalize, parseAvatarRecord } from 'viem/ens'
+import type { EnsSource } from './ensSource'
 
 // ENS reverse names and avatars for a chain whose gateway config names an ENS registry (`ensRegistryAddress`).
 // Where the registry is ENS's own on a chain viem knows a universal resolver for, viem's getEnsName and
 // getEnsAvatar ask that resolver; any other registry (a private deployment) is read directly: the reverse
 // record's resolver gives the name, the name's resolver must give back the address (else no name), and its
 // `avatar` text record is parsed as viem does. Without a registry nothing is asked.
-
-/** The ENS registry ENS deployed at the same address on mainnet and its testnets. */
-const ENS_REGISTRY: Address = '0x00000000000C2E074eC69A0dFb2997BA6C7d2e1e'
-const UNIVERSAL_RESOLVERS: Record<string, Address | undefined> = Object.fromEntries(
-  [mainnet, sepolia, holesky].map((c) => [String(c.id), c.contracts.ensUniversalResolver?.address]),
-)
-
-export type EnsSource = { registry: Address; universalResolver?: Address | undefined }
-
-/** Where a chain's ENS names come from, or undefined when its config has no registry (then nothing is asked). */
-export function ensSourceOf(chain: Pick<ChainInfo, 'chainId' | 'ensRegistryAddress'>): EnsSource | undefined {
-  const configured = chain.ensRegistryAddress
-  if (!configured || !isAddress(configured, { strict: false })) return undefined
-  const registry = getAddress(configured)
-  if (registry === zeroAddress) return undefined
-  const universalResolver = registry === ENS_REGISTRY ? UNIVERSAL_RESOLVERS[chain.chainId] : undefined
-  return { registry, universalResolver }
-}
 
 const registryAbi = parseAbi(['function resolver(bytes32 node) view returns (address)'])
 const resolverAbi = parseAbi([

@@ -1,7 +1,7 @@
 import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { queryOptions } from '@tanstack/react-query'
 import { type Chain, type Client, isAddress, type Transport } from 'viem'
-import { type EnsSource, ensSourceOf, lookupEnsAvatar, lookupEnsName } from './ensLookup'
+import { type EnsSource, ensSourceOf } from './ensSource'
 
 /** ENS records change rarely: a name or avatar is reused for an hour. */
 const ENS_STALE_MS = 60 * 60 * 1000
@@ -29,7 +29,12 @@ export const ensNameQueryOptions = (
 ) =>
   queryOptions({
     queryKey: ensKeys.name(chainId, source?.registry ?? '', address),
-    queryFn: () => lookupEnsName(needs(client, 'client'), needs(source, 'registry'), address),
+    queryFn: async () =>
+      (await import('./ensLookup')).lookupEnsName(
+        needs(client, 'client'),
+        needs(source, 'registry'),
+        address,
+      ),
     staleTime: ENS_STALE_MS,
     retry: false,
   })
@@ -42,7 +47,8 @@ export const ensAvatarQueryOptions = (
 ) =>
   queryOptions({
     queryKey: ensKeys.avatar(chainId, source?.registry ?? '', name),
-    queryFn: () => lookupEnsAvatar(needs(client, 'client'), needs(source, 'registry'), name),
+    queryFn: async () =>
+      (await import('./ensLookup')).lookupEnsAvatar(needs(client, 'client'), needs(source, 'registry'), name),
     staleTime: ENS_STALE_MS,
     retry: false,
   })
