@@ -35,15 +35,15 @@ async function openConnectDialog() {
 }
 
 describe('wallet connection', () => {
-  it('behavior: RainbowKit (dialogs, connectors list) loads on the first click of the connect button, not with the page', async () => {
-    // RainbowKit's dialogs mark their elements data-rk; no other chunk carries that string.
+  it('behavior: RainbowKit's provider and dialogs load on the first click of the connect button, not with the page', async () => {
+    // RainbowKit's connect list names its options `wallet-option-<id>`; no other chunk carries that string.
     const rainbowKitChunks: string[] = []
     const scripts: Promise<unknown>[] = []
     const onResponse = (res: Response) => {
       if (!/\/assets\/[^/]+\.js$/.test(new URL(res.url()).pathname)) return
       scripts.push(
         res.text().then((body) => {
-          if (body.includes('data-rk')) rainbowKitChunks.push(new URL(res.url()).pathname)
+          if (body.includes('wallet-option-')) rainbowKitChunks.push(new URL(res.url()).pathname)
         }),
       )
     }
