@@ -35,7 +35,7 @@ async function openConnectDialog() {
 }
 
 describe('wallet connection', () => {
-  it('behavior: RainbowKit's provider and dialogs load on the first click of the connect button, not with the page', async () => {
+  it('behavior: the RainbowKit provider and dialogs load on the first click of the connect button, not with the page', async () => {
     // RainbowKit's connect list names its options `wallet-option-<id>`; no other chunk carries that string.
     const rainbowKitChunks: string[] = []
     const scripts: Promise<unknown>[] = []
