@@ -1,25 +1,17 @@
 // `npm run bench:api [transactions] [seconds]`: latency of the history route on a Safe with a long history.
-// Builds N executed Safe transactions (default 10,000) on the devnet, indexes them into in-memory PGlite
-// (or DATABASE_URL), then keeps 10 connections busy on a history page over real HTTP and prints
+// A child process (benchDevnet.child.ts) runs the devnet and builds N executed Safe transactions (default
+// 10,000); this process indexes them into in-memory PGlite (or DATABASE_URL), then keeps 10 connections busy on a history page over real HTTP and prints
 // p50/p99 latency and requests per second. Load goes to 127.0.0.1 only and stops by itself.
 
-import { execSafeTx, startDevnet, testAccount } from '@concord/devnet'
 import { configSchema, createGateway } from '@concord/gateway'
+import { startBenchDevnet } from './benchDevnet.ts'
 
 const count = Number(process.argv[2] ?? 10_000)
 const seconds = Number(process.argv[3] ?? 10)
 const connections = 10
 
-const devnet = await startDevnet({ port: 0 })
-const safe = devnet.scenario!.safes.solo.address
-const owner = testAccount(0)
-for (let i = 0; i < count; i++)
-  await execSafeTx(devnet.client, {
-    safe,
-    tx: { to: testAccount(5).address, value: 1n },
-    signers: [owner],
-    executor: owner.address,
-  })
+const devnet = await startBenchDevnet(count)
+const { safe } = devnet
 const gateway = await createGateway(
   configSchema.parse({
     port: 0,
