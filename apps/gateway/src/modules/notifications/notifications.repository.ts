@@ -141,6 +141,67 @@ export function createNotificationsRepository(db: Database) {
     },
 
     /**
+     * storeEvent() for many events in one transaction and a handful of statements (the indexer publishes one
+     * per execution while it catches up): the same filters, read once for all the batch's Safes. The events
+     * keep their order (their ids follow it). Returns how many were stored and how many deliveries were queued.
+     */
+    async storeEvents(
+      batch: readonly { event: Omit<NotificationEventRow, 'id'>; webhookUrls: readonly string[] }[],
+    ): Promise<{ stored: number; deliveries: number }> {
+      if (!batch.length) return { stored: 0, deliveries: 0 }
+      const keyOf = (r: { chainId: number; safe: string }) => `${r.chainId}:${r.safe}`
+      const pairs = [...new Map(batch.map((b) => [keyOf(b.event), b.event])).values()].map(
+        (e) => sql`(${e.chainId}, ${e.safe})`,
+      )
+      return db.transaction(async (tx) => {
+        const prefs = await tx
+          .select()
+          .from(notificationPreferences)
+          .where(
+            sql`(${notificationPreferences.chainId}, ${notificationPreferences.safe}) in (${sql.join(pairs, sql`, `)})`,
+          )
+        const followed = await tx
+          .selectDistinct({
+            chainId: notificationSubscriptions.chainId,
+            safe: notificationSubscriptions.safe,
+          })
+          .from(notificationSubscriptions)
+          .where(
+            sql`(${notificationSubscriptions.chainId}, ${notificationSubscriptions.safe}) in (${sql.join(pairs, sql`, `)})`,
+          )
+        const disabled = new Map(prefs.map((p) => [keyOf(p), p.disabledTypes]))
+        const followers = new Set(followed.map(keyOf))
+        const kept = batch.filter(
+          (b) =>
+            !disabled.get(keyOf(b.event))?.includes(b.event.type) &&
+            (b.webhookUrls.length > 0 || followers.has(keyOf(b.event))),
+        )
+        if (!kept.length) return { stored: 0, deliveries: 0 }
+        const ids = (
+          await tx
+            .insert(notificationEvents)
+            .values(kept.map((b) => b.event))
+            .returning({ id: notificationEvents.id })
+        )
+          .map((r) => r.id)
+          // Serial ids are drawn in the order of the rows: the smallest belongs to the first event.
+          .sort((a, b) => a - b)
+        if (ids.length !== kept.length) throw new Error('notification events not stored')
+        const deliveries = kept.flatMap((b, i) =>
+          b.webhookUrls.map((url) => ({
+            eventId: ids[i] as number,
+            url,
+            status: 'PENDING' as const,
+            nextAttemptAt: b.event.createdAt,
+            createdAt: b.event.createdAt,
+          })),
+        )
+        if (deliveries.length) await tx.insert(webhookDeliveries).values(deliveries)
+        return { stored: kept.length, deliveries: deliveries.length }
+      })
+    },
+
+    /**
      * Stores an event unless the Safe's team switched its type off or nobody would see it (no device follows
      * the Safe and no webhook wants it: the indexer reports every Safe of the chain), with one pending delivery
      * per webhook URL, in one transaction (a delivery is never lost between the two). Returns the event, or
