@@ -5,7 +5,12 @@ import { type RawLog, SAFE_SETUP_TOPIC, SAFE_TOPICS, TRANSFER_TOPIC, toRawLog } 
 
 export type BlockRef = { number: number; hash: Hex; timestamp: number }
 
-export function createChainReader(client: PublicClient, sizes: { initialWindow: number; maxWindow: number }) {
+/** `logsClient` answers eth_getLogs (a client that does not batch: each answer can be MBs); `client` the rest. */
+export function createChainReader(
+  client: PublicClient,
+  sizes: { initialWindow: number; maxWindow: number },
+  logsClient: PublicClient = client,
+) {
   const { maxWindow } = sizes
   let window = sizes.initialWindow
 
@@ -20,7 +25,7 @@ export function createChainReader(client: PublicClient, sizes: { initialWindow: 
   }
 
   const getLogs = async (from: number, to: number, topics: (Hex | Hex[] | null)[]) => {
-    const raw = await client.request({
+    const raw = await logsClient.request({
       method: 'eth_getLogs',
       params: [{ fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}`, topics }],
     })

@@ -8,7 +8,7 @@ import type { Database } from '../db/createDatabase.ts'
 import { createRpcClient } from '../rpc/rpcClient.ts'
 import { createChainReader } from './chainReader.ts'
 import { readCreations, singletonsWithoutFactory } from './creations.ts'
-import type { RawLog } from './events.ts'
+import { type RawLog, SAFE_SETUP_TOPIC } from './events.ts'
 import { createExecutionResolver } from './executionParams.ts'
 import { type Cursor, createIndexStore } from './indexStore.ts'
 import { processLogs } from './processLogs.ts'
@@ -87,11 +87,28 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
   /** Indexed Safe addresses (token transfers are fetched for these); reloaded after a rollback. */
   let knownSafes: Set<Address> | undefined
 
-  const chainReader = createChainReader(client, {
-    initialWindow: options.initialWindow ?? 2_000,
-    maxWindow: options.maxWindow ?? 10_000,
-  })
+  const chainReader = createChainReader(
+    client,
+    { initialWindow: options.initialWindow ?? 2_000, maxWindow: options.maxWindow ?? 10_000 },
+    createRpcClient(chain, { batch: false }),
+  )
   const { blockRef, timestamps } = chainReader
+
+  /** One window of logs and the block it ends at. Its rejection is handled even if nobody awaits it. */
+  function readWindow(from: number, head: number, safes: Set<Address>) {
+    const read = chainReader
+      .fetchWindow(from, head, safes)
+      .then(async (fetched) => ({ ...fetched, end: await blockRef(fetched.to) }))
+    read.catch(() => {})
+    return read
+  }
+
+  /** The known Safes and those a window sets up (a superset of what its replay adds: enough for transfers). */
+  const withSetups = (safes: Set<Address>, logs: RawLog[]) => {
+    const out = new Set(safes)
+    for (const l of logs) if (l.topics[0] === SAFE_SETUP_TOPIC) out.add(getAddress(l.address))
+    return out
+  }
 
   /** Everything the chain must tell before the pure replay, then the replay, then what it left open. */
   async function process(
@@ -183,8 +200,12 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       cursor = await handleReorg(cursor, head)
     let from = cursor.blockNumber + 1
     knownSafes ??= await store.safeAddresses()
+    // Read-ahead: the next window is fetched while this one is processed and written.
+    let ahead: ReturnType<typeof readWindow> | undefined
     while (from <= head) {
-      const fetched = await chainReader.fetchWindow(from, head, knownSafes)
+      const fetched = await (ahead ?? readWindow(from, head, knownSafes))
+      ahead =
+        fetched.to < head ? readWindow(fetched.to + 1, head, withSetups(knownSafes, fetched.logs)) : undefined
       const touched = [...new Set(fetched.logs.map((l) => getAddress(l.address)))]
       const safes = await store.loadSafes(touched)
       const { out, times } = await process(fetched.logs, safes, { extraLogs: fetched.transfers })
@@ -195,7 +216,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
         isSafe: (a) => knownSafes?.has(a) ?? false,
         timestampOf: (n) => times.get(n) ?? 0,
       })
-      const end = await blockRef(fetched.to)
+      const { end } = fetched
       const hashes = new Map([...fetched.logs, ...fetched.transfers].map((l) => [l.blockNumber, l.blockHash]))
       // Hashes are only needed where a reorg can still happen: the last reorgWindow blocks below the head.
       const keptBlocks = [...hashes.keys()]

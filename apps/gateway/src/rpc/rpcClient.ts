@@ -1,9 +1,13 @@
 // One viem client per chain, with the seed's transport constants. Parallel calls made in the same tick are
-// sent as one JSON-RPC batch.
+// sent as one JSON-RPC batch, unless `batch: false` (for calls whose answers are large, e.g. eth_getLogs: one
+// batch of them is one response body holding every answer, tens of MB on a long backfill).
 import { createPublicClient, http, type PublicClient } from 'viem'
 import type { ChainConfig } from '../config/chainConfig.ts'
 
-export function createRpcClient(chain: Pick<ChainConfig, 'rpcUrl'>): PublicClient {
+export function createRpcClient(
+  chain: Pick<ChainConfig, 'rpcUrl'>,
+  { batch = true }: { batch?: boolean } = {},
+): PublicClient {
   return createPublicClient({
     // A contract's OffchainLookup revert (EIP-3668) would make the gateway fetch a URL the contract picks
     // (a token's name(), a Safe owner's isValidSignature): never follow it.
@@ -12,7 +16,7 @@ export function createRpcClient(chain: Pick<ChainConfig, 'rpcUrl'>): PublicClien
       timeout: 10_000,
       retryCount: 3,
       retryDelay: 150,
-      batch: { batchSize: 1000, wait: 0 },
+      batch: batch && { batchSize: 1000, wait: 0 },
     }),
   })
 }
