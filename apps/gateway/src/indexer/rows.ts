@@ -12,7 +12,8 @@ export type SafeRow = typeof safes.$inferSelect
 export type MultisigRow = typeof multisigTransactions.$inferInsert
 export type ModuleRow = typeof moduleTransactions.$inferInsert
 export type TransferRow = typeof transfers.$inferInsert
-export type HistoryRow = typeof historyItems.$inferInsert
+/** A history item as the replay derives it; commitWindow() numbers each Safe's items (`position`). */
+export type HistoryRow = Omit<typeof historyItems.$inferInsert, 'position'>
 
 /** A singleton a proxy may point at to count as a Safe, and the version label it gives (`1.3.0+L2`). */
 export type MasterCopies = Map<Address, { version: string | null }>

@@ -97,7 +97,10 @@ export type HistoryKind = 'multisig' | 'module' | 'transfer' | 'creation'
 
 /**
  * One row per item of a Safe's executed history, newest first by (block, log): the history route pages
- * through this single index and then loads the page's rows from their own tables.
+ * through this single index and then loads the page's rows from their own tables. `position` numbers a Safe's
+ * items 1, 2, 3… in chain order without gaps (the indexer appends in chain order and a rollback drops a
+ * suffix), so a page is a range of positions read from an index instead of an OFFSET scan, and the count is
+ * the newest item's position.
  */
 export const historyItems = pgTable(
   'history_items',
@@ -108,6 +111,10 @@ export const historyItems = pgTable(
     logIndex: integer('log_index').notNull(),
     kind: text('kind').$type<HistoryKind>().notNull(),
     timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
+    position: integer('position').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.chainId, t.safe, t.blockNumber, t.logIndex] })],
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.safe, t.blockNumber, t.logIndex] }),
+    index('history_by_position').on(t.chainId, t.safe, t.position),
+  ],
 )

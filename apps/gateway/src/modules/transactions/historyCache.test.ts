@@ -60,8 +60,24 @@ describe.each(testDatabaseKinds())('history cache on %s', (kind) => {
       value: '5',
     })
     await db.insert(historyItems).values([
-      { chainId: 31337, safe: SAFE, blockNumber: 1, logIndex: 0, kind: 'creation', timestamp: 1_700_000_000 },
-      { chainId: 31337, safe: SAFE, blockNumber: 2, logIndex: 0, kind: 'transfer', timestamp: 1_700_000_000 },
+      {
+        chainId: 31337,
+        safe: SAFE,
+        blockNumber: 1,
+        logIndex: 0,
+        kind: 'creation',
+        timestamp: 1_700_000_000,
+        position: 1,
+      },
+      {
+        chainId: 31337,
+        safe: SAFE,
+        blockNumber: 2,
+        logIndex: 0,
+        kind: 'transfer',
+        timestamp: 1_700_000_000,
+        position: 2,
+      },
     ])
   })
   afterAll(async () => {

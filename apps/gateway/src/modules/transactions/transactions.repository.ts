@@ -1,5 +1,5 @@
 // Reads of executed Safe history: the history index, and the multisig, module and transfer rows behind it.
-import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, lte, max, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/createDatabase.ts'
 import {
   historyItems,
@@ -19,16 +19,6 @@ export type HistoryItem = typeof historyItems.$inferSelect
 
 type Key = { blockNumber: number; logIndex: number }
 const keyOf = (r: Key) => `${r.blockNumber}:${r.logIndex}`
-/** Rows of one Safe at the given (block, log) positions. */
-const atKeys = (
-  table: typeof moduleTransactions | typeof transfers | typeof multisigTransactions,
-  keys: Key[],
-) =>
-  sql`(${table.blockNumber}, ${table.logIndex}) in (${sql.join(
-    keys.map((k) => sql`(${k.blockNumber}, ${k.logIndex})`),
-    sql`, `,
-  )})`
-
 export type TransferFilters = {
   executedAfter?: number
   executedBefore?: number
@@ -38,21 +28,6 @@ export type TransferFilters = {
 }
 
 export function createTransactionsRepository(db: Database) {
-  /** The rows of one Safe at the given (block, log) positions, by position. */
-  const rowsAt = async <T extends Key>(
-    table: typeof multisigTransactions | typeof moduleTransactions | typeof transfers,
-    chainId: number,
-    safe: string,
-    keys: Key[],
-  ): Promise<Map<string, T>> => {
-    if (!keys.length) return new Map()
-    const rows = (await db
-      .select()
-      .from(table as typeof transfers)
-      .where(and(eq(table.chainId, chainId), eq(table.safe, safe), atKeys(table, keys)))) as unknown as T[]
-    return new Map(rows.map((r) => [keyOf(r), r]))
-  }
-
   return {
     keyOf,
 
@@ -67,7 +42,7 @@ export function createTransactionsRepository(db: Database) {
         .select({
           newest: sql<string | null>`(select ${historyItems.blockNumber} || ':' || ${historyItems.logIndex}
             from ${historyItems} where ${historyItems.chainId} = ${chainId} and ${historyItems.safe} = ${safe}
-            order by ${historyItems.blockNumber} desc, ${historyItems.logIndex} desc limit 1)`,
+            order by ${historyItems.position} desc limit 1)`,
           data: sql<string | null>`(select ${indexerCursors.dataVersion} from ${indexerCursors}
             where ${indexerCursors.chainId} = ${chainId})`,
           updated: safes.updatedBlock,
@@ -77,26 +52,63 @@ export function createTransactionsRepository(db: Database) {
       return row?.newest ? `${row.newest}:${row.data ?? 0}:${row.updated}` : 'empty'
     },
 
-    /** One page of the Safe's executed history, newest first, with the rows behind each item. */
+    /**
+     * One page of the Safe's executed history, newest first, with the rows behind each item: one statement
+     * reading a range of positions (history_by_position) and the rows at them (their tables' (block, log)
+     * indexes). The count is the newest position (items are numbered without gaps).
+     */
     async historyPage(chainId: number, safe: string, limit: number, offset: number) {
-      const where = and(eq(historyItems.chainId, chainId), eq(historyItems.safe, safe))
-      const [items, [total]] = await Promise.all([
-        db
-          .select()
-          .from(historyItems)
-          .where(where)
-          .orderBy(desc(historyItems.blockNumber), desc(historyItems.logIndex))
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(historyItems).where(where),
-      ])
-      const of = (kind: HistoryItem['kind']) => items.filter((i) => i.kind === kind)
-      const [multisig, modules, transferRows] = await Promise.all([
-        rowsAt<MultisigTx>(multisigTransactions, chainId, safe, of('multisig')),
-        rowsAt<ModuleTx>(moduleTransactions, chainId, safe, of('module')),
-        rowsAt<Transfer>(transfers, chainId, safe, of('transfer')),
-      ])
-      return { items, count: total?.n ?? 0, multisig, modules, transfers: transferRows }
+      const at = (table: typeof multisigTransactions | typeof moduleTransactions | typeof transfers) =>
+        and(
+          eq(table.chainId, historyItems.chainId),
+          eq(table.safe, historyItems.safe),
+          eq(table.blockNumber, historyItems.blockNumber),
+          eq(table.logIndex, historyItems.logIndex),
+        )
+      const total = sql<number>`(select coalesce(max(${historyItems.position}), 0) from ${historyItems}
+        where ${historyItems.chainId} = ${chainId} and ${historyItems.safe} = ${safe})`
+      const rows = await db
+        .select({
+          item: historyItems,
+          total: total.mapWith(Number),
+          multisig: multisigTransactions,
+          module: moduleTransactions,
+          transfer: transfers,
+        })
+        .from(historyItems)
+        .leftJoin(multisigTransactions, and(eq(historyItems.kind, 'multisig'), at(multisigTransactions)))
+        .leftJoin(moduleTransactions, and(eq(historyItems.kind, 'module'), at(moduleTransactions)))
+        .leftJoin(transfers, and(eq(historyItems.kind, 'transfer'), at(transfers)))
+        .where(
+          and(
+            eq(historyItems.chainId, chainId),
+            eq(historyItems.safe, safe),
+            sql`${historyItems.position} <= ${total} - ${offset}::bigint`,
+          ),
+        )
+        .orderBy(desc(historyItems.position))
+        .limit(limit)
+      const items = rows.map((r) => r.item)
+      const multisig = new Map<string, MultisigTx>()
+      const modules = new Map<string, ModuleTx>()
+      const transferRows = new Map<string, Transfer>()
+      for (const r of rows) {
+        if (r.multisig) multisig.set(keyOf(r.multisig), r.multisig)
+        if (r.module) modules.set(keyOf(r.module), r.module)
+        if (r.transfer) transferRows.set(keyOf(r.transfer), r.transfer)
+      }
+      // A page past the end has no row to carry the count.
+      const count =
+        rows[0]?.total ??
+        Number(
+          (
+            await db
+              .select({ n: max(historyItems.position) })
+              .from(historyItems)
+              .where(and(eq(historyItems.chainId, chainId), eq(historyItems.safe, safe)))
+          )[0]?.n ?? 0,
+        )
+      return { items, count, multisig, modules, transfers: transferRows }
     },
 
     async multisigPage(
