@@ -66,8 +66,10 @@ export function createChainReader(
         const candidates = new Set(knownSafes)
         for (const l of logs) if (l.topics[0] === SAFE_SETUP_TOPIC) candidates.add(getAddress(l.address))
         const transfers = await transferLogs(from, to, candidates)
-        if (logs.length + transfers.length < 5_000 && window < maxWindow)
-          window = Math.min(window * 2, maxWindow)
+        const count = logs.length + transfers.length
+        if (count < 5_000 && window < maxWindow) window = Math.min(window * 2, maxWindow)
+        // Dense blocks: aim the next window at ~10,000 logs (a few MB) rather than wait for the node to refuse.
+        else if (count > 20_000) window = Math.max(1, Math.floor(((to - from + 1) * 10_000) / count))
         return { logs, transfers, to }
       } catch (error) {
         if (to === from) throw error

@@ -90,7 +90,8 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
   const chainReader = createChainReader(
     client,
     { initialWindow: options.initialWindow ?? 2_000, maxWindow: options.maxWindow ?? 10_000 },
-    createRpcClient(chain, { batch: false }),
+    // Up to 64 MB per answer (viem's default is 10 MB: ~9,000 Safe logs, a window the first attempt may exceed).
+    createRpcClient(chain, { batch: false, maxResponseBodySize: 64 * 1024 * 1024 }),
   )
   const { blockRef, timestamps } = chainReader
 

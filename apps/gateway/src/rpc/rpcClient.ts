@@ -6,7 +6,7 @@ import type { ChainConfig } from '../config/chainConfig.ts'
 
 export function createRpcClient(
   chain: Pick<ChainConfig, 'rpcUrl'>,
-  { batch = true }: { batch?: boolean } = {},
+  { batch = true, maxResponseBodySize }: { batch?: boolean; maxResponseBodySize?: number } = {},
 ): PublicClient {
   return createPublicClient({
     // A contract's OffchainLookup revert (EIP-3668) would make the gateway fetch a URL the contract picks
@@ -17,6 +17,7 @@ export function createRpcClient(
       retryCount: 3,
       retryDelay: 150,
       batch: batch && { batchSize: 1000, wait: 0 },
+      ...(maxResponseBodySize ? { maxResponseBodySize } : {}),
     }),
   })
 }
