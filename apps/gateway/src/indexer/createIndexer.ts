@@ -70,6 +70,8 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
         `indexer ${chain.chainId}: no trace of ${txHash}, its parameters stay unknown: ${(error as Error).message.split('\n')[0]}`,
       ),
   })
+  /** Logs stored since the tables' statistics were last refreshed (see IndexStore.analyze). */
+  let sinceAnalyze = 0
   /** Logs at Safes that no known layout decodes (kept in `logs`, counted here and logged). */
   let undecodableLogs = 0
 
@@ -239,6 +241,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
         cursor,
       })
       cursorBlock = end.number
+      sinceAnalyze += out.kept.length
       publish(
         windowChanges({
           chainId: chain.chainId,
@@ -253,6 +256,11 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       from = end.number + 1
     }
     cursorBlock = cursor.blockNumber
+    // After a backfill or a long catch-up (not after each new block): statistics for the planner.
+    if (sinceAnalyze >= 1_000) {
+      await store.analyze()
+      sinceAnalyze = 0
+    }
     // After the commit, so a slow or broken token never holds up the index itself.
     await enrichTokens(client, chain.chainId, store, options.fetch).catch((error) => options.onError?.(error))
     return { head }

@@ -2,7 +2,7 @@
 // database transaction holding a whole window of blocks and the cursor that points past it.
 
 import { encodeSignatures } from '@concord/safe/signatures'
-import { and, desc, eq, gt, inArray, isNull, lte, max, sql } from 'drizzle-orm'
+import { and, desc, eq, getTableName, gt, inArray, isNull, lte, max, sql } from 'drizzle-orm'
 import { type Address, getAddress, type Hex } from 'viem'
 import { bulkInsert } from '../db/bulkInsert.ts'
 import type { Database } from '../db/createDatabase.ts'
@@ -173,6 +173,19 @@ export function createIndexStore(db: Database, chainId: number) {
             set: { blockNumber: w.cursor.blockNumber, blockHash: w.cursor.blockHash, updatedAt: new Date() },
           })
       })
+    },
+
+    /**
+     * Refreshes the planner statistics of the indexed tables. PGlite runs no autovacuum, so without this it
+     * never has any, and plans a Safe's history lookups as scans of every row of the Safe.
+     */
+    async analyze(): Promise<void> {
+      await db.execute(
+        sql`analyze ${sql.join(
+          [logs, safes, safeOwners, blocks, ...blockScoped].map((t) => sql.identifier(getTableName(t))),
+          sql`, `,
+        )}`,
+      )
     },
 
     /** Every indexed Safe of the chain (token transfers are fetched for these). */

@@ -28,6 +28,29 @@ export type TransferFilters = {
 }
 
 export function createTransactionsRepository(db: Database) {
+  /** The rows of one Safe at the given (block, log) positions, by position (block_number = any(…) keeps the
+   * lookup an index range even without statistics). */
+  const rowsAt = async <T extends Key>(
+    table: typeof multisigTransactions | typeof moduleTransactions | typeof transfers,
+    chainId: number,
+    safe: string,
+    keys: Key[],
+  ): Promise<Map<string, T>> => {
+    if (!keys.length) return new Map()
+    const rows = (await db
+      .select()
+      .from(table as typeof transfers)
+      .where(
+        and(
+          eq(table.chainId, chainId),
+          eq(table.safe, safe),
+          inArray(table.blockNumber, [...new Set(keys.map((k) => k.blockNumber))]),
+        ),
+      )) as unknown as T[]
+    const wanted = new Set(keys.map(keyOf))
+    return new Map(rows.filter((r) => wanted.has(keyOf(r))).map((r) => [keyOf(r), r]))
+  }
+
   return {
     keyOf,
 
@@ -53,32 +76,17 @@ export function createTransactionsRepository(db: Database) {
     },
 
     /**
-     * One page of the Safe's executed history, newest first, with the rows behind each item: one statement
-     * reading a range of positions (history_by_position) and the rows at them (their tables' (block, log)
-     * indexes). The count is the newest position (items are numbered without gaps).
+     * One page of the Safe's executed history, newest first, with the rows behind each item: a backward range
+     * scan of history_by_position (the count is the newest position: items are numbered without gaps), then
+     * the rows of each kind on the page by their (block, log) keys. Two steps rather than one join: PGlite has
+     * no autovacuum, so without statistics the planner joined on (chain, safe) alone and filtered every row.
      */
     async historyPage(chainId: number, safe: string, limit: number, offset: number) {
-      const at = (table: typeof multisigTransactions | typeof moduleTransactions | typeof transfers) =>
-        and(
-          eq(table.chainId, historyItems.chainId),
-          eq(table.safe, historyItems.safe),
-          eq(table.blockNumber, historyItems.blockNumber),
-          eq(table.logIndex, historyItems.logIndex),
-        )
       const total = sql<number>`(select coalesce(max(${historyItems.position}), 0) from ${historyItems}
         where ${historyItems.chainId} = ${chainId} and ${historyItems.safe} = ${safe})`
       const rows = await db
-        .select({
-          item: historyItems,
-          total: total.mapWith(Number),
-          multisig: multisigTransactions,
-          module: moduleTransactions,
-          transfer: transfers,
-        })
+        .select({ item: historyItems, total: total.mapWith(Number) })
         .from(historyItems)
-        .leftJoin(multisigTransactions, and(eq(historyItems.kind, 'multisig'), at(multisigTransactions)))
-        .leftJoin(moduleTransactions, and(eq(historyItems.kind, 'module'), at(moduleTransactions)))
-        .leftJoin(transfers, and(eq(historyItems.kind, 'transfer'), at(transfers)))
         .where(
           and(
             eq(historyItems.chainId, chainId),
@@ -89,14 +97,12 @@ export function createTransactionsRepository(db: Database) {
         .orderBy(desc(historyItems.position))
         .limit(limit)
       const items = rows.map((r) => r.item)
-      const multisig = new Map<string, MultisigTx>()
-      const modules = new Map<string, ModuleTx>()
-      const transferRows = new Map<string, Transfer>()
-      for (const r of rows) {
-        if (r.multisig) multisig.set(keyOf(r.multisig), r.multisig)
-        if (r.module) modules.set(keyOf(r.module), r.module)
-        if (r.transfer) transferRows.set(keyOf(r.transfer), r.transfer)
-      }
+      const of = (kind: HistoryItem['kind']) => items.filter((i) => i.kind === kind)
+      const [multisig, modules, transferRows] = await Promise.all([
+        rowsAt<MultisigTx>(multisigTransactions, chainId, safe, of('multisig')),
+        rowsAt<ModuleTx>(moduleTransactions, chainId, safe, of('module')),
+        rowsAt<Transfer>(transfers, chainId, safe, of('transfer')),
+      ])
       // A page past the end has no row to carry the count.
       const count =
         rows[0]?.total ??
