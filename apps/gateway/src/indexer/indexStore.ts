@@ -2,7 +2,7 @@
 // database transaction holding a whole window of blocks and the cursor that points past it.
 
 import { encodeSignatures } from '@concord/safe/signatures'
-import { and, desc, eq, getTableName, gt, inArray, isNull, lte, max, sql } from 'drizzle-orm'
+import { and, desc, eq, getTableName, gt, inArray, isNull, lte, sql } from 'drizzle-orm'
 import { type Address, getAddress, type Hex } from 'viem'
 import { bulkInsert } from '../db/bulkInsert.ts'
 import type { Database } from '../db/createDatabase.ts'
@@ -23,6 +23,7 @@ import {
 } from '../db/schema.ts'
 import { PROXY_CREATION_TOPIC, type RawLog } from './events.ts'
 import type { SafeTxParams } from './executionParams.ts'
+import { numberHistory } from './historyPositions.ts'
 import type { HistoryRow, ModuleRow, MultisigRow, SafeRow, TransferRow } from './rows.ts'
 
 export type Cursor = { blockNumber: number; blockHash: Hex; genesisHash: Hex }
@@ -61,25 +62,6 @@ export function createIndexStore(db: Database, chainId: number) {
       .where(and(eq(safeOwners.chainId, chainId), inArray(safeOwners.safe, addresses)))
     const owners = rows.flatMap((r) => r.owners.map((owner) => ({ chainId, owner, safe: r.address })))
     if (owners.length) await tx.insert(safeOwners).values(owners).onConflictDoNothing()
-  }
-
-  /** The rows with their `position`s: each Safe's continue from its newest stored item, in chain order. */
-  const numberHistory = async (tx: Tx, rows: HistoryRow[]) => {
-    if (!rows.length) return []
-    const addresses = [...new Set(rows.map((r) => r.safe))]
-    const newest = await tx
-      .select({ safe: historyItems.safe, position: max(historyItems.position) })
-      .from(historyItems)
-      .where(and(eq(historyItems.chainId, chainId), inArray(historyItems.safe, addresses)))
-      .groupBy(historyItems.safe)
-    const next = new Map(newest.map((r) => [r.safe, r.position ?? 0]))
-    return rows
-      .toSorted((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex)
-      .map((r) => {
-        const position = (next.get(r.safe) ?? 0) + 1
-        next.set(r.safe, position)
-        return { ...r, position }
-      })
   }
 
   /** Token metadata changes what history pages show (trusted, hidden transfers): cached pages must see it. */
@@ -156,7 +138,7 @@ export function createIndexStore(db: Database, chainId: number) {
         await bulkInsert(tx, multisigTransactions, w.multisig)
         await bulkInsert(tx, moduleTransactions, w.modules)
         await bulkInsert(tx, transfers, w.transfers)
-        await bulkInsert(tx, historyItems, await numberHistory(tx, w.history))
+        await bulkInsert(tx, historyItems, await numberHistory(tx, chainId, w.history))
         if (w.blocks.length)
           await tx
             .insert(blocks)
