@@ -110,6 +110,12 @@ export const router = createBrowserRouter([
               Component: (await import('./routes/settings/safe-apps')).SafeAppsSettingsRoute,
             }),
           },
+          {
+            path: 'chains',
+            lazy: async () => ({
+              Component: (await import('./routes/settings/chains')).ChainsSettingsRoute,
+            }),
+          },
         ],
       },
       {

@@ -6,6 +6,7 @@ const TABS = [
   { to: '/settings/proposers', label: 'Proposers' },
   { to: '/settings/notifications', label: 'Notifications' },
   { to: '/settings/safe-apps', label: 'Safe Apps' },
+  { to: '/settings/chains', label: 'Chains' },
 ] as const
 
 export function SettingsLayout() {

@@ -3,27 +3,13 @@ import { useQueries } from '@tanstack/react-query'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { QueryError } from '../../../components/ui/QueryBoundary'
 import { Skeleton } from '../../../components/ui/Skeleton'
-import { ownedSafesQueryOptions } from '../queries'
-import { SafeListItem } from './SafeListItem'
+import { ownedSafesQueryOptions } from '../../../features/safe/queries'
+import { StartSafeRow } from './StartSafeRow'
 
-export type OwnedSafesProps = {
-  chains: readonly ChainInfo[]
-  /** The connected wallet's account, if any. */
-  owner: string | undefined
-}
+export type YourSafesProps = { chains: readonly ChainInfo[]; owner: string }
 
-/** The Safes the connected wallet owns, on every chain the gateway serves. */
-export function OwnedSafes({ chains, owner }: OwnedSafesProps) {
-  if (!owner)
-    return (
-      <EmptyState title="No wallet connected">
-        Connect a wallet to list the Safes it is an owner of.
-      </EmptyState>
-    )
-  return <OwnedSafesList chains={chains} owner={owner} />
-}
-
-function OwnedSafesList({ chains, owner }: { chains: readonly ChainInfo[]; owner: string }) {
+/** The Safes `owner` is an owner of, on every chain the gateway serves (one owned-safes call per chain). */
+export function YourSafes({ chains, owner }: YourSafesProps) {
   const results = useQueries({ queries: chains.map((chain) => ownedSafesQueryOptions(chain.chainId, owner)) })
   const safes = chains.flatMap((chain, index) =>
     (results[index]?.data ?? []).map((address) => ({ chain, address })),
@@ -35,16 +21,11 @@ function OwnedSafesList({ chains, owner }: { chains: readonly ChainInfo[]; owner
   const pending = results.some((result) => result.isPending)
 
   return (
-    <div data-testid="owned-safes">
+    <div data-testid="your-safes">
       {safes.length > 0 ? (
-        <ul className="safe-list">
+        <ul className="start-safes">
           {safes.map(({ chain, address }) => (
-            <SafeListItem
-              key={`${chain.chainId}:${address}`}
-              chain={chain}
-              address={address}
-              testId="owned-safe"
-            />
+            <StartSafeRow key={`${chain.chainId}:${address}`} chain={chain} address={address} />
           ))}
         </ul>
       ) : null}
@@ -58,7 +39,8 @@ function OwnedSafesList({ chains, owner }: { chains: readonly ChainInfo[]; owner
       ))}
       {!pending && failed.length === 0 && safes.length === 0 ? (
         <EmptyState title="No Safes found">
-          This wallet is not an owner of a Safe on the chains this gateway serves. Add one by address below.
+          This wallet is not an owner of a Safe on the chains this gateway serves. Open one by address, or
+          create one.
         </EmptyState>
       ) : null}
     </div>
