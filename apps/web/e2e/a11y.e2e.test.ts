@@ -33,7 +33,7 @@ type PageCheck = { name: string; path: string; ready: string }
 const PAGES = (): PageCheck[] => {
   const safe = `safe=dev:${treasury}`
   return [
-    { name: 'landing', path: '/', ready: '[data-testid="chain-list"]' },
+    { name: 'start page', path: '/', ready: '[data-testid="owned-safe-balance"]:not(:text-is("Loading…"))' },
     { name: 'Home', path: `/?${safe}`, ready: '[data-testid="queued-count"]' },
     { name: 'assets', path: `/assets?${safe}`, ready: '[data-testid="balance-row"]' },
     { name: 'queue', path: `/transactions/queue?${safe}`, ready: '[data-testid="tx-queue"]' },
@@ -47,6 +47,7 @@ const PAGES = (): PageCheck[] => {
     { name: 'messages', path: `/messages?${safe}`, ready: '[data-testid="messages"]' },
     { name: 'settings', path: `/settings?${safe}`, ready: '[data-testid="gateway-url"]' },
     { name: 'Safe setup', path: `/settings/setup?${safe}`, ready: '[data-testid="safe-setup"]' },
+    { name: 'Settings → Chains', path: `/settings/chains?${safe}`, ready: '[data-testid="chain-list"]' },
     { name: 'address book', path: `/address-book?${safe}`, ready: '[data-testid="address-book"]' },
     { name: 'apps', path: `/apps?${safe}`, ready: '[data-testid="apps-list"]' },
   ]
@@ -83,7 +84,7 @@ describe('accessibility', () => {
   it('behavior: the check finds a text below 4.5:1 (the old accent on the active nav item)', async () => {
     const page = e2e.page
     await page.goto(`${e2e.stack.url}/`)
-    await page.locator('[data-testid="chain-list"]').waitFor()
+    await page.locator('[data-testid="start-page"]').waitFor()
     await page.evaluate(() => {
       const p = document.createElement('p')
       p.textContent = 'Low contrast'

@@ -70,7 +70,7 @@ describe('Subresource Integrity', () => {
     const requested: string[] = []
     e2e.page.on('request', (req) => requested.push(new URL(req.url()).pathname))
     await e2e.page.goto(e2e.stack.url)
-    await e2e.page.getByTestId('chain-list').waitFor()
+    await e2e.page.getByTestId('start-page').waitFor()
     expect(requested).not.toContain('/config.json')
     expect(requested).toContain('/v1/chains')
     expect(await e2e.page.locator('head > script#concord-config').count()).toBe(1)

@@ -1,4 +1,4 @@
-// On a phone (390×844) every page of an open Safe fits the screen (no horizontal scroll), the sections are in a
+// On a phone (390×844) the start page and every page of an open Safe fit the screen (no horizontal scroll), the sections are in a
 // drawer, a skip link comes first, and the theme follows the device until the user picks one.
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -18,8 +18,12 @@ beforeAll(() => {
   treasury = scenario.safes.treasury.address
 })
 
-/** What each page shows once its data is in (the page's heading where nothing more specific is known). */
+/**
+ * What each page shows once its data is in (the page's heading where nothing more specific is known). The start
+ * page is opened without a Safe; every other page with the treasury open.
+ */
 const PAGES: [path: string, ready: string][] = [
+  ['start', '[data-testid="owned-safe-balance"]:not(:text-is("Loading…"))'],
   ['/', '#content h1'],
   ['/assets', '[data-testid="balance-row"]'],
   ['/assets/nfts', '[data-testid="nft-image"]'],
@@ -34,6 +38,7 @@ const PAGES: [path: string, ready: string][] = [
   ['/settings/proposers', '#content h1'],
   ['/settings/notifications', '#content h1'],
   ['/settings/safe-apps', '#content h1'],
+  ['/settings/chains', '[data-testid="chain-list"]'],
 ]
 
 /** The elements that reach past the right edge of the screen (for the failure message). */
@@ -49,11 +54,13 @@ const overflowing = () =>
   }, WIDTH)
 
 describe('phone layout', () => {
-  it('default: no page of an open Safe scrolls sideways', async () => {
+  it('default: neither the start page nor any page of an open Safe scrolls sideways', async () => {
     await connectDevnet(e2e.page, 0, `${e2e.stack.url}/?safe=dev:${treasury}`)
     const failures: string[] = []
     for (const [path, ready] of PAGES) {
-      await e2e.page.goto(`${e2e.stack.url}${path}?safe=dev:${treasury}`)
+      await e2e.page.goto(
+        path === 'start' ? `${e2e.stack.url}/` : `${e2e.stack.url}${path}?safe=dev:${treasury}`,
+      )
       await e2e.page
         .locator(ready)
         .first()
@@ -63,7 +70,10 @@ describe('phone layout', () => {
       await e2e.page.waitForTimeout(400)
       const scrollWidth = await e2e.page.evaluate(() => document.documentElement.scrollWidth)
       await e2e.page.screenshot({
-        path: join(screenshotDir, `mobile${path.replaceAll('/', '-') || '-home'}.png`),
+        path: join(
+          screenshotDir,
+          `mobile${path === 'start' ? '-start' : path.replaceAll('/', '-') || '-home'}.png`,
+        ),
       })
       if (scrollWidth > WIDTH)
         failures.push(`${path}: ${scrollWidth}px (${(await overflowing()).join(', ')})`)

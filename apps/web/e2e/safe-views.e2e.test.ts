@@ -47,11 +47,11 @@ const safeUrl = (path: string, address: string, extra = '') =>
 
 async function connectDevnetAccount(index: number): Promise<void> {
   await e2e.page.goto(e2e.stack.url)
-  await e2e.page.getByTestId('chain-list').waitFor()
+  await e2e.page.getByTestId('start-page').waitFor()
   await e2e.page.getByTestId('rk-connect-button').first().click()
   await e2e.page.getByTestId('rk-wallet-option-devnet').click()
   await e2e.page.getByTestId(`devnet-account-${index}`).click()
-  await e2e.page.locator('[data-testid="connection-status"]:text-is("connected")').waitFor()
+  await e2e.page.getByTestId('rk-account-button').first().waitFor()
 }
 
 async function historyItems() {

@@ -35,12 +35,13 @@ describe('Content-Security-Policy', () => {
     expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self'/)
     expect(response?.headers()['referrer-policy']).toBe('no-referrer')
 
-    await e2e.page.getByTestId('chain-list').waitFor()
+    await e2e.page.getByTestId('start-page').waitFor()
     // RainbowKit's modal (its <style> element) and the devnet wallet (the chain's plain-http RPC).
     await e2e.page.getByTestId('rk-connect-button').first().click()
     await e2e.page.getByTestId('rk-wallet-option-devnet').click()
     await e2e.page.getByTestId('devnet-account-0').click()
-    await e2e.page.locator('[data-testid="connection-status"]:text-is("connected")').waitFor()
+    await e2e.page.getByTestId('rk-account-button').first().waitFor()
+    await e2e.page.locator('[data-testid="owned-safe"]').first().waitFor()
     expect(await violations()).toEqual([])
 
     const screens: [string, string][] = [
@@ -50,6 +51,7 @@ describe('Content-Security-Policy', () => {
       ['/settings/setup', 'setup-owners'],
       ['/transactions/queue', 'empty-state'],
       ['/new-safe', 'create-safe-form'],
+      ['/settings/chains', 'chain-list'],
     ]
     for (const [path, testId] of screens) {
       await e2e.page.goto(`${e2e.stack.url}${path}?safe=dev:${treasury}`)

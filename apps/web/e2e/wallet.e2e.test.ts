@@ -29,7 +29,8 @@ const e2e = setupE2E({
 })
 
 async function openConnectDialog() {
-  await e2e.page.goto(e2e.stack.url)
+  // Settings → Chains shows the wallet's status beside the chains.
+  await e2e.page.goto(`${e2e.stack.url}/settings/chains`)
   await e2e.page.getByTestId('chain-list').waitFor()
   await e2e.page.getByTestId('rk-connect-button').first().click()
 }
@@ -142,7 +143,7 @@ describe('gateway settings', () => {
         localStorage.setItem('concord.settings', JSON.stringify({ gatewayUrl: 'http://127.0.0.1:9' }))
       }
     })
-    await e2e.page.goto(e2e.stack.url)
+    await e2e.page.goto(`${e2e.stack.url}/settings/chains`)
     const error = e2e.page.getByTestId('error-message')
     await error.waitFor()
     await expect(error.textContent()).resolves.toMatch(/^Could not reach the gateway/)

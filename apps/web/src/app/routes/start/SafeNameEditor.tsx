@@ -44,9 +44,13 @@ export function SafeNameEditor({ chainId, address }: SafeNameEditorProps) {
   if (!editing)
     return (
       <span className="safe-name-view">
-        <span className={name ? 'safe-name' : 'safe-name muted'} data-testid="safe-name">
-          {name ?? 'Unnamed Safe'}
-        </span>
+        {name ? (
+          <span className="safe-name" data-testid="safe-name">
+            {name}
+          </span>
+        ) : (
+          <span className="safe-name muted">Unnamed Safe</span>
+        )}
         <button
           type="button"
           className="button small-button"

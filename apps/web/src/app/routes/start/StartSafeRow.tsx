@@ -18,7 +18,7 @@ export function StartSafeRow({ chain, address }: StartSafeRowProps) {
   const info = useQuery(safeInfoQueryOptions(chain.chainId, address))
   const balances = useQuery(balancesQueryOptions(chain.chainId, address, currency, hideSpam))
   return (
-    <li className="start-safe" data-testid="your-safe" data-address={address} data-chain-id={chain.chainId}>
+    <li className="start-safe" data-testid="owned-safe" data-address={address} data-chain-id={chain.chainId}>
       <div className="start-safe-head">
         <Identicon value={address} />
         <SafeNameEditor chainId={chain.chainId} address={address} />
@@ -27,14 +27,14 @@ export function StartSafeRow({ chain, address }: StartSafeRowProps) {
         <span
           className="chain-badge"
           style={{ background: chain.theme?.backgroundColor, color: chain.theme?.textColor }}
-          data-testid="safe-chain"
+          data-testid="owned-safe-chain"
         >
           {chain.chainName}
         </span>
-        <span className="badge muted" title="Threshold / owners" data-testid="safe-threshold">
+        <span className="badge muted" title="Threshold / owners" data-testid="owned-safe-threshold">
           {info.data ? `${info.data.threshold}/${info.data.owners.length}` : info.isError ? '?' : '…'}
         </span>
-        <span className="start-safe-balance" data-testid="safe-balance">
+        <span className="start-safe-balance" data-testid="owned-safe-balance">
           {balances.data
             ? formatFiat(balances.data.fiatTotal, currency)
             : balances.isError

@@ -21,7 +21,7 @@ export function YourSafes({ chains, owner }: YourSafesProps) {
   const pending = results.some((result) => result.isPending)
 
   return (
-    <div data-testid="your-safes">
+    <div data-testid="owned-safes">
       {safes.length > 0 ? (
         <ul className="start-safes">
           {safes.map(({ chain, address }) => (
