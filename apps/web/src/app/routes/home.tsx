@@ -67,22 +67,22 @@ function SafeDashboard({ safe }: { safe: OpenSafe }) {
               historyHref={safe.href('/transactions/history')}
             />
           </div>
-          <div className="card">
-            <h2>Safe</h2>
-            <div className="card-toolbar">
-              <p className="muted small">
-                <AddressView
-                  address={safe.address}
-                  explorerUrl={explorerAddressUrl(safe.chain, safe.address)}
-                  testId="safe-address"
-                />{' '}
-                on {safe.chain.chainName}
-              </p>
-              <ReceiveButton chain={safe.chain} address={safe.address} />
-            </div>
-            <SafeSummary chain={safe.chain} address={safe.address} />
-          </div>
         </div>
+      </div>
+      <div className="card">
+        <h2>Safe</h2>
+        <div className="card-toolbar">
+          <p className="muted small">
+            <AddressView
+              address={safe.address}
+              explorerUrl={explorerAddressUrl(safe.chain, safe.address)}
+              testId="safe-address"
+            />{' '}
+            on {safe.chain.chainName}
+          </p>
+          <ReceiveButton chain={safe.chain} address={safe.address} />
+        </div>
+        <SafeSummary chain={safe.chain} address={safe.address} />
       </div>
     </>
   )
