@@ -90,9 +90,9 @@ describe("Concord's explorer pages", () => {
     await page.getByTestId('explorer-address').waitFor()
   })
 
-  it('behavior: the chain list shows the index as synced, with the figures /health reports', async () => {
+  it('behavior: the chain list (Settings → Chains) shows the index as synced, with the figures /health reports', async () => {
     const page = e2e.page
-    await page.goto(e2e.stack.url)
+    await page.goto(`${e2e.stack.url}/settings/chains`)
     await page.locator(`[data-testid="indexing-${chainId}"]:text-is("Synced")`).waitFor()
     const indexing = (await (await fetch(`${e2e.stack.url}/v1/chains/${chainId}/about/indexing`)).json()) as {
       erc20BlockNumber: number
