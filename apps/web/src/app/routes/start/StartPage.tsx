@@ -1,9 +1,9 @@
-import { useConnectModal } from '@rainbow-me/rainbowkit'
 import { Link, useNavigate } from 'react-router'
 import { useAccount } from 'wagmi'
 import { AddSafeForm } from '../../../features/safe/components/AddSafeForm'
 import { RecentSafes } from '../../../features/safe/components/RecentSafes'
 import { formatSafeParam, safeHref } from '../../../lib/safeLink'
+import { openConnectModal } from '../../../lib/walletDialogs'
 import { useRuntime } from '../../RuntimeContext'
 import { YourSafes } from './YourSafes'
 import './start.css'
@@ -44,15 +44,13 @@ export function StartPage() {
 }
 
 function ConnectPrompt() {
-  const { openConnectModal } = useConnectModal()
   return (
     <div className="start-connect" data-testid="start-connect">
       <p className="muted">Connect a wallet to list the Safes it is an owner of, on every chain.</p>
       <button
         type="button"
         className="button primary"
-        onClick={() => openConnectModal?.()}
-        disabled={!openConnectModal}
+        onClick={openConnectModal}
         data-testid="start-connect-button"
       >
         Connect a wallet
