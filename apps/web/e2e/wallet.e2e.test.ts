@@ -50,7 +50,7 @@ describe('wallet connection', () => {
     }
     e2e.page.on('response', onResponse)
     await e2e.page.goto(e2e.stack.url)
-    await e2e.page.getByTestId('chain-list').waitFor()
+    await e2e.page.getByTestId('start-page').waitFor()
     await e2e.page.waitForLoadState('networkidle')
     await Promise.all(scripts)
     expect(scripts.length).toBeGreaterThan(3)
