@@ -2,7 +2,7 @@ import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import type { QueryClient } from '@tanstack/react-query'
 import { balancesQueryOptions } from '../features/assets/queries'
 import { safeInfoQueryOptions } from '../features/safe/queries'
-import { queueQueryOptions } from '../features/transactions/queries'
+import { historyQueryOptions, queueQueryOptions } from '../features/transactions/queries'
 import { parseSafeAddress, SAFE_PARAM } from '../lib/safeLink'
 
 // A deep link to a Safe must not wait for the code before asking the gateway: as soon as the chains are known,
@@ -23,13 +23,14 @@ export function prefetchOpenSafe(
   const parsed = parseSafeAddress(raw, chains)
   if (!parsed.ok) return false
   const { chainId } = parsed.chain
-  // Every Safe screen shows the Safe's card (its info); Home also its balance and queue.
+  // Every Safe screen shows the Safe's card (its info); Home also its balance, queue and latest transactions.
   void queryClient.prefetchQuery(safeInfoQueryOptions(chainId, parsed.address))
   if (location.pathname === '/') {
     void queryClient.prefetchQuery(
       balancesQueryOptions(chainId, parsed.address, settings.currency, settings.hideSpam),
     )
     void queryClient.prefetchInfiniteQuery(queueQueryOptions(chainId, parsed.address))
+    void queryClient.prefetchInfiniteQuery(historyQueryOptions(chainId, parsed.address))
   }
   return true
 }
