@@ -1,7 +1,7 @@
 // Follows one chain: backfills from the configured start block with eth_getLogs (topics only, in windows
-// that adapt to what the node accepts), then tails new blocks (a newHeads subscription when the chain has a
-// WebSocket URL, else polling), re-checking recent hashes for reorgs.
-import { type Address, createPublicClient, getAddress, type Hex, type PublicClient, webSocket } from 'viem'
+// that adapt to what the node accepts), then tails new blocks (headFollower.ts decides when), re-checking
+// recent hashes for reorgs.
+import { type Address, getAddress, type Hex, type PublicClient } from 'viem'
 import type { Change, ChangeBus } from '../changes/changeBus.ts'
 import type { ChainConfig } from '../config/chainConfig.ts'
 import type { Database } from '../db/createDatabase.ts'
@@ -10,6 +10,7 @@ import { createChainReader } from './chainReader.ts'
 import { readCreations, singletonsWithoutFactory } from './creations.ts'
 import { type RawLog, SAFE_SETUP_TOPIC } from './events.ts'
 import { createExecutionResolver } from './executionParams.ts'
+import { createHeadFollower } from './headFollower.ts'
 import { type Cursor, createIndexStore } from './indexStore.ts'
 import { processLogs } from './processLogs.ts'
 import { processTransfers } from './processTransfers.ts'
@@ -76,16 +77,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
   let undecodableLogs = 0
 
   let running: Promise<{ head: number }> | undefined
-  let timer: NodeJS.Timeout | undefined
   let cursorBlock: number | undefined
-  let lastError: string | undefined
-  let stopped = true
-  let unwatch: (() => void) | undefined
-  /** Closes the WebSocket (viem keeps it open, and reconnecting, after unwatch()). */
-  let closeSocket: (() => Promise<void>) | undefined
-  let subscribed = false
-  /** A head arrived while a sync was running: run again when it ends. */
-  let again = false
   /** Indexed Safe addresses (token transfers are fetched for these); reloaded after a rollback. */
   let knownSafes: Set<Address> | undefined
 
@@ -270,6 +262,15 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     for (const change of changes) options.changes?.publish(change)
   }
 
+  const follower = createHeadFollower({
+    wsUrl: chain.wsUrl,
+    pollingInterval,
+    subscribedPollingInterval,
+    sync: () => indexer.sync(),
+    isSyncing: () => running !== undefined,
+    onError: options.onError,
+  })
+
   const indexer: Indexer = {
     sync() {
       running ??= syncOnce()
@@ -284,61 +285,19 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       return running
     },
     start() {
-      stopped = false
       // Another process may have indexed while this one did not (leadership moved): reload what it knows.
       knownSafes = undefined
-      const tick = async () => {
-        if (running) {
-          again = true
-          return
-        }
-        clearTimeout(timer)
-        do {
-          again = false
-          try {
-            await indexer.sync()
-            lastError = undefined
-          } catch (error) {
-            lastError = (error as Error).message
-            options.onError?.(error)
-          }
-        } while (again && !stopped)
-        if (!stopped) timer = setTimeout(tick, subscribed ? subscribedPollingInterval : pollingInterval)
-      }
-      if (chain.wsUrl) {
-        const ws = createPublicClient({
-          transport: webSocket(chain.wsUrl, { retryCount: 3, retryDelay: 150 }),
-        })
-        subscribed = true
-        closeSocket = async () => (await ws.transport.getRpcClient()).close()
-        // A WebSocket transport makes viem subscribe to newHeads (eth_subscribe) instead of polling.
-        unwatch = ws.watchBlockNumber({
-          onBlockNumber: () => void tick(),
-          onError: (error) => {
-            // Back to polling until the transport reconnects and heads flow again.
-            subscribed = false
-            options.onError?.(error)
-          },
-        })
-      }
-      void tick()
+      follower.start()
     },
     async stop() {
-      stopped = true
-      unwatch?.()
-      unwatch = undefined
-      await closeSocket?.().catch(() => {})
-      closeSocket = undefined
-      subscribed = false
-      clearTimeout(timer)
-      timer = undefined
+      await follower.stop()
       await running?.catch(() => {})
     },
     status: () => ({
       blockNumber: cursorBlock,
       syncing: running !== undefined,
-      lastError,
-      mode: subscribed ? 'subscription' : 'polling',
+      lastError: follower.lastError(),
+      mode: follower.mode(),
       undecodableLogs,
       tracing: executions.tracing(),
     }),
