@@ -57,9 +57,9 @@ describe('gateway unreachable', () => {
     await page.locator('[data-testid="queued-count"]:text-is("1")').waitFor()
     const balance = await text(page, 'total-balance')
     expect(balance).toMatch(/\$/)
-    await page.getByRole('link', { name: 'Assets' }).click()
+    await page.getByRole('link', { name: 'Assets', exact: true }).click()
     await page.getByTestId('balance-row').first().waitFor()
-    await page.getByRole('link', { name: 'Home' }).click()
+    await page.getByRole('link', { name: 'Home', exact: true }).click()
     await page.getByRole('link', { name: 'Open the queue' }).click()
     await page.getByTestId('tx-queue').waitFor()
     await expect(marks(page).count()).resolves.toBe(0)
@@ -68,7 +68,7 @@ describe('gateway unreachable', () => {
     // The gateway goes away: every /v1/ request fails at the network level.
     let down = true
     await page.route('**/v1/**', (route) => (down ? route.abort('connectionrefused') : route.fallback()))
-    await page.getByRole('link', { name: 'Home' }).click()
+    await page.getByRole('link', { name: 'Home', exact: true }).click()
     const since = await bannerSince(page)
     await expectMarked(page)
     // The saved figures stay, marked, rather than an error or an empty "0 queued".
@@ -76,10 +76,10 @@ describe('gateway unreachable', () => {
     await expect(text(page, 'total-balance')).resolves.toBe(balance)
     await page.screenshot({ path: join(screenshotDir, 'gateway-offline-home.png') })
 
-    await page.getByRole('link', { name: 'Assets' }).click()
+    await page.getByRole('link', { name: 'Assets', exact: true }).click()
     await page.getByTestId('balance-row').first().waitFor()
     await expectMarked(page)
-    await page.getByRole('link', { name: 'Home' }).click()
+    await page.getByRole('link', { name: 'Home', exact: true }).click()
     await page.getByRole('link', { name: 'Open the queue' }).click()
     await page.getByTestId('tx-queue').waitFor()
     await expectMarked(page)

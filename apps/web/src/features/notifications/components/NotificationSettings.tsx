@@ -192,22 +192,26 @@ function TypeToggles(p: {
   const queryClient = useQueryClient()
   const [saving, setSaving] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const disabled = new Set(p.prefs.disabledTypes)
+  // The choice being saved, shown at once: set in the change handler itself, so the controlled checkbox
+  // never flips back while the gateway answers.
+  const [pending, setPending] = useState<readonly NotificationType[] | null>(null)
+  const disabled = new Set(pending ?? p.prefs.disabledTypes)
 
   const toggle = async (type: NotificationType, on: boolean) => {
     const next = p.prefs.eventTypes.filter((t) => (t === type ? !on : disabled.has(t)))
     const key = notificationKeys.preferences(p.chain.chainId, p.safe)
-    const before = p.prefs
-    // Shown at once; put back if the gateway refuses.
-    queryClient.setQueryData(key, { ...before, disabledTypes: next })
+    setPending(next)
     setSaving(true)
     setError(null)
     try {
-      queryClient.setQueryData(key, await putPreferences(p.chain.chainId, p.safe, next))
+      const saved = await putPreferences(p.chain.chainId, p.safe, next)
+      // A refetch still in flight (after sign-in, a live update) would put the old state back.
+      await queryClient.cancelQueries({ queryKey: key })
+      queryClient.setQueryData(key, saved)
     } catch (cause) {
-      queryClient.setQueryData(key, before)
       setError(formatGatewayError(cause))
     } finally {
+      setPending(null)
       setSaving(false)
     }
   }
