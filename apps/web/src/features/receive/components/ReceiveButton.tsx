@@ -1,9 +1,11 @@
 import './receive.css'
 import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { AddressView } from '../../../components/ui/AddressView'
-import { QrCode } from '../../../components/ui/QrCode'
 import { explorerAddressUrl } from '../../../lib/explorer'
+
+// The QR encoder loads when the dialog first opens, not with every page that has a Receive button.
+const QrCode = lazy(() => import('../../../components/ui/QrCode').then((m) => ({ default: m.QrCode })))
 
 export type ReceiveButtonProps = { chain: ChainInfo; address: string; className?: string }
 
@@ -34,7 +36,9 @@ export function ReceiveButton({ chain, address, className = 'button' }: ReceiveB
             may be lost.
           </p>
           <div className="receive-qr">
-            <QrCode value={address} label={`QR code of the Safe address ${address}`} />
+            <Suspense fallback={<div className="qr-code skeleton" style={{ width: 200, height: 200 }} />}>
+              <QrCode value={address} label={`QR code of the Safe address ${address}`} />
+            </Suspense>
           </div>
           <AddressView
             address={address}
