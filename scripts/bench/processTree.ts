@@ -27,7 +27,9 @@ export function processTreeRss(rootPid: number): ProcessRss[] {
       out.push({ pid, role: roleOf(pid), rssMb: kb / 1024 })
       const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim()
       if (children) stack.push(...children.split(/\s+/).map(Number))
-    } catch {}
+    } catch {
+      // The process ended between listing and reading: it holds no memory any more.
+    }
   }
   return out
 }

@@ -1,13 +1,11 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import './app.css'
-import { markRainbowImagesDecorative } from '../features/wallet/rainbowImages'
 import { AppProvider } from './provider'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-markRainbowImagesDecorative()
 createRoot(root).render(
   <StrictMode>
     <AppProvider />

@@ -190,18 +190,17 @@ function TypeToggles(p: {
   canChange: boolean
 }) {
   const queryClient = useQueryClient()
-  const [saving, setSaving] = useState(false)
   const [error, setError] = useState<string | null>(null)
   // The choice being saved, shown at once: set in the change handler itself, so the controlled checkbox
   // never flips back while the gateway answers.
   const [pending, setPending] = useState<readonly NotificationType[] | null>(null)
   const disabled = new Set(pending ?? p.prefs.disabledTypes)
+  const saving = pending !== null
 
   const toggle = async (type: NotificationType, on: boolean) => {
     const next = p.prefs.eventTypes.filter((t) => (t === type ? !on : disabled.has(t)))
     const key = notificationKeys.preferences(p.chain.chainId, p.safe)
     setPending(next)
-    setSaving(true)
     setError(null)
     try {
       const saved = await putPreferences(p.chain.chainId, p.safe, next)
@@ -212,7 +211,6 @@ function TypeToggles(p: {
       setError(formatGatewayError(cause))
     } finally {
       setPending(null)
-      setSaving(false)
     }
   }
 
