@@ -43,3 +43,7 @@ export function formatRss(processes: ProcessRss[]): string {
 }
 
 export const totalRss = (processes: ProcessRss[]) => processes.reduce((n, p) => n + p.rssMb, 0)
+
+/** The resident memory of the processes of one role (summed). */
+export const roleRss = (processes: ProcessRss[], role: string) =>
+  totalRss(processes.filter((p) => p.role === role))
