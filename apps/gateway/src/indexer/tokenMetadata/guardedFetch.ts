@@ -5,7 +5,7 @@
 // lookup and are checked before the request; redirects are followed here so that every hop is checked.
 import { lookup as dnsLookup } from 'node:dns/promises'
 import { isIP, type LookupFunction } from 'node:net'
-import { Agent, fetch as undiciFetch } from 'undici'
+import type { Agent, fetch as UndiciFetch } from 'undici'
 import { isPublicAddress } from './addressPolicy.ts'
 
 /** Resolves a host name to every address it has. */
@@ -59,9 +59,15 @@ export function createMetadataFetch(options: {
 }): typeof fetch {
   if (options.allowPrivateHosts) return (input, init) => fetch(input, init)
   const allowed = options.allowed ?? isPublicAddress
-  const agent = new Agent({
-    connect: { lookup: createCheckedLookup(options.resolve ?? defaultResolve, allowed) },
-  })
+  const lookup = createCheckedLookup(options.resolve ?? defaultResolve, allowed)
+  // undici loads with the first document fetched, not with the gateway (a gateway that never meets a tokenURI
+  // never holds it: ~2.5 MB of heap).
+  let undici: Promise<{ agent: Agent; fetch: typeof UndiciFetch }> | undefined
+  const client = () =>
+    (undici ??= import('undici').then((u) => ({
+      agent: new u.Agent({ connect: { lookup } }),
+      fetch: u.fetch,
+    })))
 
   const checkUrl = (url: URL) => {
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
@@ -72,6 +78,7 @@ export function createMetadataFetch(options: {
   const send = async (url: URL, init: RequestInit): Promise<Response> => {
     try {
       // undici's own fetch: the dispatcher must come from the same undici as the fetch using it.
+      const { agent, fetch: undiciFetch } = await client()
       const res = await undiciFetch(url, {
         ...(init as Parameters<typeof undiciFetch>[1]),
         redirect: 'manual',
