@@ -14,6 +14,14 @@ import { settingsStore } from '../features/settings/settingsStore'
 import { useSettings } from '../features/settings/useSettings'
 import { configureGateway, formatGatewayError } from '../lib/gateway'
 import { createPersistOptions, createQueryClient, markRestoredQueriesStale } from '../lib/queryClient'
+import { isFramed } from '../lib/safeAppFrame'
+import { SAFE_PARAM } from '../lib/safeLink'
+import {
+  expectReconnect,
+  hasRememberedConnection,
+  loadWallet,
+  registerWalletLoader,
+} from '../lib/walletRuntime'
 import { RuntimeContext } from './RuntimeContext'
 
 const queryClient = createQueryClient()
@@ -36,13 +44,21 @@ if (inlineConfig) {
   void queryClient.prefetchQuery(chainsQueryOptions(gatewayUrl))
 }
 
-// wagmi, RainbowKit, the router and the first screen start downloading with the page, in parallel with the
-// chains request; they render once the chains are known.
-// The deep-link prefetch is asked for first, so its few files are not queued behind the wallet's many.
+// The router and the first screen start downloading with the page, in parallel with the chains request; they
+// render once the chains are known. The deep-link prefetch is asked for first, so its few files lead.
 const bootModule = import('./bootPrefetch')
-const walletModule = import('./WalletProvider')
+const appShellModule = import('./AppShell')
+const startPage =
+  window.location.pathname === '/' && !new URLSearchParams(window.location.search).has(SAFE_PARAM)
 if (window.location.pathname === '/') void import('./routes/home')
-const WalletProvider = lazy(() => walletModule.then((module) => ({ default: module.WalletProvider })))
+if (window.location.pathname === '/' && !startPage) void import('./routes/safeHome')
+const AppShell = lazy(() => appShellModule.then((module) => ({ default: module.AppShell })))
+
+// wagmi and the connectors load at once for a wallet to reconnect, in a Safe's frame, and for any screen but the
+// start page (they read the chain); otherwise when first needed (lib/walletRuntime.ts).
+const reconnecting = isFramed() || hasRememberedConnection()
+if (reconnecting) expectReconnect()
+if (reconnecting || !startPage) void loadWallet()
 
 function bootGatewayUrl(runtimeConfig: RuntimeConfig, userOverride: string | null | undefined): string {
   return resolveGatewayUrl({
@@ -107,20 +123,29 @@ function ChainsBoot({ runtimeConfig }: { runtimeConfig: RuntimeConfig }) {
     configureGateway(gatewayUrl)
   }
   const query = useQuery(chainsQueryOptions(gatewayUrl))
+  const chains = query.data
+  // How to load the wallet for these chains (it runs now if a load was already asked for).
+  useEffect(() => {
+    if (!chains?.length) return
+    registerWalletLoader(async () => {
+      const [runtime] = await Promise.all([import('./wagmiRuntime'), import('./WalletExtras')])
+      runtime.startWallet({ runtimeConfig, chains })
+    })
+  }, [runtimeConfig, chains])
   // Once per page: the Safe in the URL gets its first screen's data requested before its code has loaded.
   const prefetched = useRef(false)
   if (query.data && !prefetched.current) {
     prefetched.current = true
     // Loaded, not imported: it checksums addresses, and the chain libraries are no part of the entry chunk.
-    const chains = query.data
-    void bootModule.then((boot) => boot.prefetchOpenSafe(queryClient, chains, window.location, settings))
+    const bootChains = query.data
+    void bootModule.then((boot) => boot.prefetchOpenSafe(queryClient, bootChains, window.location, settings))
   }
 
   if (query.data && query.data.length > 0)
     return (
       <RuntimeContext value={{ runtimeConfig, gatewayUrl, chains: query.data }}>
-        <Suspense fallback={<StatusScreen tone="loading" title="Loading wallet…" />}>
-          <WalletProvider />
+        <Suspense fallback={<StatusScreen tone="loading" title="Loading…" />}>
+          <AppShell />
         </Suspense>
       </RuntimeContext>
     )

@@ -3,6 +3,7 @@ import { MutationCache, QueryClient } from '@tanstack/react-query'
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
 import { QUERY_CACHE_BUSTER, QUERY_CACHE_MAX_AGE_MS, STORAGE_KEYS } from '../config/constants'
 import { deserialize, serialize } from './persistFormat'
+import { showToast } from './toasts'
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -22,9 +23,9 @@ const SILENT_MUTATIONS = new Set(['connect', 'reconnect', 'disconnect', 'switchC
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 
-/** Toasts failed mutations. react-toastify is loaded lazily to keep it out of the entry chunk. */
+/** Toasts failed mutations (lib/toasts.ts loads react-toastify then). */
 function toastMutationError(error: unknown): void {
-  void import('react-toastify').then(({ toast }) => toast.error(errorText(error)))
+  showToast('error', errorText(error))
 }
 
 export function createQueryClient(): QueryClient {

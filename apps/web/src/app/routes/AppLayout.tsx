@@ -1,18 +1,28 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { NavLink, Outlet, useLocation, useRouteError } from 'react-router'
 import { ConnectionBanner } from '../../features/live/components/ConnectionBanner'
 import { NotificationBell } from '../../features/notifications/components/NotificationBell'
 import { ReceiveButton } from '../../features/receive/components/ReceiveButton'
-import { ReadOnlyBanner } from '../../features/safe/components/ReadOnlyBanner'
 import { SafeSidebarCard } from '../../features/safe/components/SafeSidebarCard'
 import { useRememberOpenedSafe } from '../../features/safe/useRememberOpenedSafe'
 import { NewTransactionLink } from '../../features/tx-flow/components/NewTransactionLink'
+import { RequireWallet } from '../../features/wallet/components/RequireWallet'
 import { WalletButton } from '../../features/wallet/components/WalletButton'
-import { WrongNetworkBanner } from '../../features/wallet/components/WrongNetworkBanner'
+import { useWalletConfig } from '../../lib/walletRuntime'
 import { CurrentSafeNames } from '../CurrentSafeNames'
 import { safeSearch, useCurrentSafe } from '../useCurrentSafe'
 import { GATEWAY_RETRY_MS, useGatewayRecovery } from '../useGatewayRecovery'
 import { useLiveQueryUpdates } from '../useLiveQueryUpdates'
+
+// The banners about the connected wallet read it through wagmi: they load with it.
+const WrongNetworkBanner = lazy(() =>
+  import('../../features/wallet/components/WrongNetworkBanner').then((m) => ({
+    default: m.WrongNetworkBanner,
+  })),
+)
+const ReadOnlyBanner = lazy(() =>
+  import('../../features/safe/components/ReadOnlyBanner').then((m) => ({ default: m.ReadOnlyBanner })),
+)
 
 const NAV_ITEMS = [
   { to: '/', label: 'Home', end: true },
@@ -28,6 +38,8 @@ function Shell({ children }: { children: React.ReactNode }) {
   // Every section link keeps the open Safe (`?safe=`).
   const current = useCurrentSafe()
   const search = safeSearch(current)
+  // The banners about the connected wallet need wagmi, which a visitor without a wallet may not have loaded.
+  const walletLoaded = useWalletConfig() !== undefined
   // The open Safe's data refreshes as the gateway pushes changes (polling while it cannot).
   useLiveQueryUpdates(current)
   useGatewayRecovery()
@@ -99,8 +111,14 @@ function Shell({ children }: { children: React.ReactNode }) {
       </nav>
       <main id="content" className="content" tabIndex={-1}>
         <ConnectionBanner retryMs={GATEWAY_RETRY_MS} />
-        <WrongNetworkBanner />
-        {current.status === 'ok' ? <ReadOnlyBanner chain={current.chain} address={current.address} /> : null}
+        {walletLoaded ? (
+          <Suspense fallback={null}>
+            <WrongNetworkBanner />
+            {current.status === 'ok' ? (
+              <ReadOnlyBanner chain={current.chain} address={current.address} />
+            ) : null}
+          </Suspense>
+        ) : null}
         {children}
       </main>
     </div>
@@ -109,10 +127,20 @@ function Shell({ children }: { children: React.ReactNode }) {
 
 /** Header (chain switcher + account), sidebar with the sections, and the current screen. */
 export function AppLayout() {
+  const current = useCurrentSafe()
+  const { pathname } = useLocation()
+  // Every screen but the start page reads the chain or acts with the wallet: wagmi loads first.
+  const startPage = pathname === '/' && current.status === 'none'
   return (
     <CurrentSafeNames>
       <Shell>
-        <Outlet />
+        {startPage ? (
+          <Outlet />
+        ) : (
+          <RequireWallet>
+            <Outlet />
+          </RequireWallet>
+        )}
       </Shell>
     </CurrentSafeNames>
   )

@@ -4,12 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { Address, Hex } from 'viem'
 import { useConfig } from 'wagmi'
-import {
-  addMessageSignature,
-  createMessage,
-  messageQueryOptions,
-  messagesKeys,
-} from '../../features/messages/api'
+import { addMessageSignature, createMessage, messageQueryOptions } from '../../features/messages/api'
+import { messagesKeys } from '../../features/messages/keys'
 import { signSafeMessage } from '../../features/messages/signSafeMessage'
 import { queueKeys } from '../../features/queue/queries'
 import { safeKeys } from '../../features/safe/queries'

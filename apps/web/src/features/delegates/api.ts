@@ -1,7 +1,8 @@
 import { delegateTypedData, totp } from '@concord/safe/serviceRequests'
 import { queryOptions } from '@tanstack/react-query'
 import { type Address, type Hex, isAddress } from 'viem'
-import { GatewayError, gatewayScope, getGatewayBaseUrl } from '../../lib/gateway'
+import { GatewayError, getGatewayBaseUrl } from '../../lib/gateway'
+import { delegatesKeys } from './keys'
 
 /** A proposer (delegate) of a Safe as the gateway lists it. */
 export type Delegate = { safe: Address | null; delegate: Address; delegator: Address; label: string }
@@ -9,11 +10,6 @@ export type Delegate = { safe: Address | null; delegate: Address; delegator: Add
 type Page<T> = { count?: number; next: string | null; previous: string | null; results: T[] }
 
 export const MAX_LABEL_LENGTH = 50
-
-export const delegatesKeys = {
-  all: () => [gatewayScope(), 'delegates'] as const,
-  list: (chainId: string, safe: string) => [...delegatesKeys.all(), chainId, safe] as const,
-}
 
 /** What the connected wallet signs to add or remove `delegate` (EIP-712, current hour). */
 export const delegateSigningData = (p: { delegate: Address; chainId: number; nowMs?: number }) =>

@@ -9,19 +9,14 @@ import {
 } from '@safe-global/safe-gateway-typescript-sdk'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import type { Hex } from 'viem'
-import { gatewayCall, gatewayScope } from '../../lib/gateway'
+import { gatewayCall } from '../../lib/gateway'
 import { pollUnlessLive } from '../../lib/liveStatus'
+import { messagesKeys } from './keys'
 
 /** A message as the gateway serves it (cgw-api §9; NEST adds `origin`, `preparedSignature` may be null). */
 export type SafeMessage = Omit<SdkSafeMessage, 'type' | 'message'> & {
   message: SafeMessageContent | SdkSafeMessage['message']
   preparedSignature?: string | null
-}
-
-export const messagesKeys = {
-  all: () => [gatewayScope(), 'messages'] as const,
-  list: (chainId: string, safe: string) => [...messagesKeys.all(), chainId, safe, 'list'] as const,
-  details: (chainId: string, hash: string) => [...messagesKeys.all(), chainId, 'details', hash] as const,
 }
 
 /** How often the open list refreshes (another owner may sign meanwhile); paused while the tab is hidden. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { AA_ACCENT_FOREGROUND, AA_ACCENTS, AA_MODAL_TEXT, rainbowTheme } from './rainbowTheme'
-import { ACCENT_COLORS } from './settingsStore'
+import { AA_ACCENT_FOREGROUND, AA_ACCENTS, appThemeVars } from './appTheme'
+import { AA_MODAL_TEXT, rainbowTheme } from './rainbowTheme'
+import { ACCENT_COLORS, BORDER_RADII } from './settingsStore'
 
 /** WCAG 2 contrast ratio of two #rrggbb colours. */
 function contrast(a: string, b: string): number {
@@ -39,5 +40,18 @@ describe('rainbowTheme', () => {
     const theme = rainbowTheme({ accentColor: 'orange', borderRadius: 'large', themeMode: 'dark' })
     expect(theme.colors.accentColor).toBe('#fb923c')
     expect(theme.colors.accentColorForeground).toBe('#0f1115')
+  })
+
+  it("behavior: the app's accent and radius (computed without RainbowKit) are the ones of RainbowKit's theme", () => {
+    for (const mode of ['light', 'dark'] as const)
+      for (const accentColor of ACCENT_COLORS)
+        for (const borderRadius of BORDER_RADII) {
+          const theme = rainbowTheme({ accentColor, borderRadius, themeMode: mode })
+          expect(appThemeVars({ accentColor, borderRadius }, mode)).toEqual({
+            '--accent': theme.colors.accentColor,
+            '--accent-fg': theme.colors.accentColorForeground,
+            '--radius': theme.radii.connectButton,
+          })
+        }
   })
 })

@@ -1,9 +1,10 @@
 import { Link, useNavigate } from 'react-router'
-import { useAccount } from 'wagmi'
+import { Skeleton } from '../../../components/ui/Skeleton'
 import { AddSafeForm } from '../../../features/safe/components/AddSafeForm'
 import { RecentSafes } from '../../../features/safe/components/RecentSafes'
 import { formatSafeParam, safeHref } from '../../../lib/safeLink'
 import { openConnectModal } from '../../../lib/walletDialogs'
+import { useWalletAccount } from '../../../lib/walletRuntime'
 import { useRuntime } from '../../RuntimeContext'
 import { YourSafes } from './YourSafes'
 import './start.css'
@@ -11,7 +12,7 @@ import './start.css'
 /** `/` without a Safe: the wallet's Safes first, then opening one by address, then the recently opened ones. */
 export function StartPage() {
   const { chains } = useRuntime()
-  const { address, chainId } = useAccount()
+  const { status, address, chainId } = useWalletAccount()
   const navigate = useNavigate()
   const walletChain = chains.find((chain) => chain.chainId === String(chainId))
   return (
@@ -25,7 +26,13 @@ export function StartPage() {
             Create a new Safe
           </Link>
         </div>
-        {address ? <YourSafes chains={chains} owner={address} /> : <ConnectPrompt />}
+        {address ? (
+          <YourSafes chains={chains} owner={address} />
+        ) : status === 'reconnecting' || status === 'connecting' ? (
+          <Skeleton lines={2} label="Reconnecting your wallet" />
+        ) : (
+          <ConnectPrompt />
+        )}
       </div>
       <div className="card">
         <h2>Open a Safe by address</h2>

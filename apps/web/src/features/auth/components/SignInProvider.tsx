@@ -1,9 +1,9 @@
 import type { AuthenticationStatus } from '@rainbow-me/rainbowkit'
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { isAddressEqual } from 'viem'
-import { useAccount, useAccountEffect } from 'wagmi'
 import { type SignIn, SignInContext } from '../../../components/ui/SignInContext'
 import { requestWalletDialogs, useWalletDialogs } from '../../../lib/walletDialogs'
+import { useWalletAccount } from '../../../lib/walletRuntime'
 import { type AuthSession, createSiweAdapter, fetchSession } from '../api'
 import { SignInRequestContext } from './signInRequest'
 
@@ -13,7 +13,7 @@ import { SignInRequestContext } from './signInRequest'
  * step (SignInDialog.tsx, inside the lazily mounted RainbowKit provider).
  */
 export function SignInProvider({ children }: { children: ReactNode }) {
-  const { address } = useAccount()
+  const { address, status: walletStatus } = useWalletAccount()
   const [session, setSession] = useState<AuthSession | null | undefined>(undefined)
   const [wanted, setWanted] = useState(false)
 
@@ -47,11 +47,13 @@ export function SignInProvider({ children }: { children: ReactNode }) {
   const dialogsMounted = useWalletDialogs() !== undefined
   const signOutOnDisconnect = useRef(false)
   signOutOnDisconnect.current = !dialogsMounted && !!session
-  useAccountEffect({
-    onDisconnect: () => {
-      if (signOutOnDisconnect.current) void adapter.signOut()
-    },
-  })
+  const previousWalletStatus = useRef(walletStatus)
+  useEffect(() => {
+    const was = previousWalletStatus.current
+    previousWalletStatus.current = walletStatus
+    if (was === 'connected' && walletStatus === 'disconnected' && signOutOnDisconnect.current)
+      void adapter.signOut()
+  }, [walletStatus, adapter])
 
   const signOut = useCallback(() => adapter.signOut(), [adapter])
   const value = useMemo(

@@ -11,13 +11,13 @@ import { formatGatewayError } from '../../../lib/gateway'
 import {
   addDelegateRequest,
   type Delegate,
-  delegatesKeys,
   delegatesQueryOptions,
   MAX_LABEL_LENGTH,
   removeDelegateRequest,
   sendGatewayRequest,
   validateNewDelegate,
 } from '../api'
+import { delegatesKeys } from '../keys'
 import { signDelegate } from '../signDelegate'
 
 export type ProposersProps = {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
+import { getClient } from '@wagmi/core'
 import { createContext, type ReactNode, useContext, useMemo } from 'react'
-import { usePublicClient } from 'wagmi'
+import { WagmiContext } from 'wagmi'
 import { EnsContext, type EnsProfile } from '../../../components/ui/EnsContext'
 import { type EnsScope, ensAvatarQuery, ensNameQuery } from '../queries'
 
@@ -24,7 +25,13 @@ function useChainEnsProfile(
 ): EnsProfile | undefined {
   const scope = useContext(EnsChainsContext)
   const id = chainId ?? scope.openChainId
-  const client = usePublicClient({ chainId: id ? Number(id) : undefined })
+  // The chain's bare client (ENS reads use viem's tree-shaken actions, not a public client's decorators), once
+  // wagmi has loaded: a visitor on the start page without a wallet sees addresses without ENS names.
+  const config = useContext(WagmiContext)
+  const client = useMemo(
+    () => (config ? getClient(config, { chainId: id ? Number(id) : undefined }) : undefined),
+    [config, id],
+  )
   const name = useQuery(ensNameQuery(scope, chainId, address, client, enabled))
   const ensName = enabled ? name.data : undefined
   const avatar = useQuery(ensAvatarQuery(scope, chainId, ensName, client))

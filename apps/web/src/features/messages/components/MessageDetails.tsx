@@ -8,7 +8,8 @@ import { CopyButton } from '../../../components/ui/CopyButton'
 import { HashView } from '../../../components/ui/HashView'
 import { formatDateTime } from '../../../lib/format'
 import { formatGatewayError } from '../../../lib/gateway'
-import { addMessageSignature, messagesKeys, type SafeMessage } from '../api'
+import { addMessageSignature, type SafeMessage } from '../api'
+import { messagesKeys } from '../keys'
 import { signSafeMessage } from '../signSafeMessage'
 
 export type MessageSafe = {

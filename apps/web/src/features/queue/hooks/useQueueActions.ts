@@ -1,9 +1,9 @@
 import type { TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'react-toastify'
 import type { Address } from 'viem'
 import { useAccount, useConfig } from 'wagmi'
 import { shortAddress } from '../../../lib/format'
+import { showToast } from '../../../lib/toasts'
 import { addRecentTransaction } from '../../../lib/walletDialogs'
 import {
   deleteQueued,
@@ -51,8 +51,8 @@ export function useQueueActions({ chainId, safe, onChanged }: UseQueueActionsPar
       )
     },
     onSuccess: ({ hash, success }) => {
-      if (success) toast.success(`Transaction executed (${shortAddress(hash)})`)
-      else toast.error(`The Safe transaction failed on chain (${shortAddress(hash)})`)
+      if (success) showToast('success', `Transaction executed (${shortAddress(hash)})`)
+      else showToast('error', `The Safe transaction failed on chain (${shortAddress(hash)})`)
       refresh()
     },
   })
@@ -61,7 +61,7 @@ export function useQueueActions({ chainId, safe, onChanged }: UseQueueActionsPar
     mutationKey: ['queue', 'reject'],
     mutationFn: (nonce: number) => proposeRejection(context(), nonce),
     onSuccess: () => {
-      toast.success('Rejection proposed: it needs the same confirmations, then execution')
+      showToast('success', 'Rejection proposed: it needs the same confirmations, then execution')
       refresh()
     },
   })
@@ -70,7 +70,7 @@ export function useQueueActions({ chainId, safe, onChanged }: UseQueueActionsPar
     mutationKey: ['queue', 'delete'],
     mutationFn: (details: TransactionDetails) => deleteQueued(context(), details),
     onSuccess: () => {
-      toast.success('Proposal deleted')
+      showToast('success', 'Proposal deleted')
       refresh()
     },
   })

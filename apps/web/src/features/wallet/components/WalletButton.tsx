@@ -1,11 +1,11 @@
 import { useState } from 'react'
-import { useAccount } from 'wagmi'
 import {
   openAccountModal,
   openChainModal,
   openConnectModal,
   useWalletDialogs,
 } from '../../../lib/walletDialogs'
+import { useWalletAccount } from '../../../lib/walletRuntime'
 
 /** How RainbowKit's account button shortens an address. */
 const shortAddress = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)}`
@@ -16,7 +16,7 @@ const shortAddress = (address: string) => `${address.slice(0, 4)}…${address.sl
  * ConnectButton's, which it replaces.
  */
 export function WalletButton() {
-  const { status, address, chain } = useAccount()
+  const { status, address, chainName } = useWalletAccount()
   const dialogs = useWalletDialogs()
   // Clicked, and the dialogs' code is still on its way.
   const [waiting, setWaiting] = useState(false)
@@ -31,12 +31,12 @@ export function WalletButton() {
       <div className="wallet-button">
         <button
           type="button"
-          className={chain ? 'button wallet-chain' : 'button wallet-chain wrong'}
+          className={chainName ? 'button wallet-chain' : 'button wallet-chain wrong'}
           data-testid="rk-chain-button"
           aria-busy={busy}
           onClick={open(openChainModal)}
         >
-          {chain ? chain.name : 'Wrong network'}
+          {chainName ?? 'Wrong network'}
         </button>
         <button
           type="button"
