@@ -1,7 +1,9 @@
 // Inserts many rows as one parameter per column (`insert … select * from unnest($1::type[], …)`) rather
-// than one parameter per value: far less for PGlite and PostgreSQL to parse and bind on large windows.
+// than one parameter per value: far less for PostgreSQL to parse and bind on large windows. In a PGlite
+// transaction the rows go in with COPY instead (copyRows.ts).
 import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
+import { copyRows, pgliteClientOf } from './copyRows.ts'
 
 type Executor = { execute(query: SQL): Promise<unknown> }
 
@@ -13,6 +15,8 @@ export async function bulkInsert<T extends PgTable>(
   chunkSize = 10_000,
 ): Promise<void> {
   if (!rows.length) return
+  const pglite = pgliteClientOf(db)
+  if (pglite && (await copyRows(pglite, table, rows))) return
   const first = rows[0] as Record<string, unknown>
   const columns = Object.entries(getTableColumns(table)).filter(([key]) => first[key] !== undefined)
   for (let i = 0; i < rows.length; i += chunkSize) {

@@ -1,6 +1,7 @@
 // What the indexer reads from the node, shaped for it: block hashes and timestamps, and a window of Safe and
 // token-transfer logs whose size adapts to what the node accepts.
-import { type Address, getAddress, type Hex, type PublicClient, pad } from 'viem'
+import { type Address, type Hex, type PublicClient, pad } from 'viem'
+import { checksum } from './checksum.ts'
 import { type RawLog, SAFE_SETUP_TOPIC, SAFE_TOPICS, TRANSFER_TOPIC, toRawLog } from './events.ts'
 
 export type BlockRef = { number: number; hash: Hex; timestamp: number }
@@ -63,9 +64,7 @@ export function createChainReader(
       try {
         const logs = await getLogs(from, to, [SAFE_TOPICS])
         // Safes set up in this window may receive tokens in it too.
-        const candidates = new Set(knownSafes)
-        for (const l of logs) if (l.topics[0] === SAFE_SETUP_TOPIC) candidates.add(getAddress(l.address))
-        const transfers = await transferLogs(from, to, candidates)
+        const transfers = await transferLogs(from, to, withSetups(knownSafes, logs))
         const count = logs.length + transfers.length
         if (count < 5_000 && window < maxWindow) window = Math.min(window * 2, maxWindow)
         // Dense blocks: aim the next window at ~10,000 logs (a few MB) rather than wait for the node to refuse.
@@ -88,7 +87,24 @@ export function createChainReader(
     return times
   }
 
-  return { blockRef, fetchWindow, timestamps }
+  /** One window of logs and the block it ends at. Its rejection is handled even if nobody awaits it (read-ahead). */
+  function readWindow(from: number, head: number, safes: Set<Address>) {
+    const read = fetchWindow(from, head, safes).then(async (fetched) => ({
+      ...fetched,
+      end: await blockRef(fetched.to),
+    }))
+    read.catch(() => {})
+    return read
+  }
+
+  return { blockRef, fetchWindow, readWindow, timestamps }
+}
+
+/** The known Safes and those a window sets up (a superset of what its replay adds: enough for transfers). */
+export function withSetups(safes: Set<Address>, logs: RawLog[]): Set<Address> {
+  const out = new Set(safes)
+  for (const l of logs) if (l.topics[0] === SAFE_SETUP_TOPIC) out.add(checksum(l.address))
+  return out
 }
 
 export type ChainReader = ReturnType<typeof createChainReader>

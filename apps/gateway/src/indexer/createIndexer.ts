@@ -6,9 +6,10 @@ import type { Change, ChangeBus } from '../changes/changeBus.ts'
 import type { ChainConfig } from '../config/chainConfig.ts'
 import type { Database } from '../db/createDatabase.ts'
 import { createRpcClient } from '../rpc/rpcClient.ts'
-import { createChainReader } from './chainReader.ts'
+import { createChainReader, withSetups } from './chainReader.ts'
+import { checksum } from './checksum.ts'
 import { readCreations, singletonsWithoutFactory } from './creations.ts'
-import { type RawLog, SAFE_SETUP_TOPIC } from './events.ts'
+import type { RawLog } from './events.ts'
 import { createExecutionResolver } from './executionParams.ts'
 import { createHeadFollower } from './headFollower.ts'
 import { type Cursor, createIndexStore } from './indexStore.ts'
@@ -87,23 +88,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     // Up to 64 MB per answer (viem's default is 10 MB: ~9,000 Safe logs, a window the first attempt may exceed).
     createRpcClient(chain, { batch: false, maxResponseBodySize: 64 * 1024 * 1024 }),
   )
-  const { blockRef, timestamps } = chainReader
-
-  /** One window of logs and the block it ends at. Its rejection is handled even if nobody awaits it. */
-  function readWindow(from: number, head: number, safes: Set<Address>) {
-    const read = chainReader
-      .fetchWindow(from, head, safes)
-      .then(async (fetched) => ({ ...fetched, end: await blockRef(fetched.to) }))
-    read.catch(() => {})
-    return read
-  }
-
-  /** The known Safes and those a window sets up (a superset of what its replay adds: enough for transfers). */
-  const withSetups = (safes: Set<Address>, logs: RawLog[]) => {
-    const out = new Set(safes)
-    for (const l of logs) if (l.topics[0] === SAFE_SETUP_TOPIC) out.add(getAddress(l.address))
-    return out
-  }
+  const { blockRef, timestamps, readWindow } = chainReader
 
   /** Everything the chain must tell before the pure replay, then the replay, then what it left open. */
   async function process(
@@ -201,7 +186,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       const fetched = await (ahead ?? readWindow(from, head, knownSafes))
       ahead =
         fetched.to < head ? readWindow(fetched.to + 1, head, withSetups(knownSafes, fetched.logs)) : undefined
-      const touched = [...new Set(fetched.logs.map((l) => getAddress(l.address)))]
+      const touched = [...new Set(fetched.logs.map((l) => checksum(l.address)))]
       const safes = await store.loadSafes(touched)
       const { out, times } = await process(fetched.logs, safes, { extraLogs: fetched.transfers })
       for (const address of out.changedSafes) knownSafes.add(address)

@@ -1,6 +1,7 @@
 // What each Safe event does to the Safe's state and to the rows of its history. The replay loop in
 // processLogs.ts feeds them the decoded events of one Safe at a time, in chain order.
-import { type Address, decodeAbiParameters, getAddress, type Hex, zeroAddress } from 'viem'
+import { type Address, decodeAbiParameters, type Hex, zeroAddress } from 'viem'
+import { checksum } from './checksum.ts'
 import type { DecodedSafeEvent, RawLog, SafeEventName } from './events.ts'
 import type { ProcessInput, ProcessOutput } from './processLogs.ts'
 import { type HistoryRow, type ModuleRow, type MultisigRow, type SafeRow, UNKNOWN_PARAMS } from './rows.ts'
@@ -25,7 +26,7 @@ export type Handler<E extends SafeEventName> = (
   args: Extract<DecodedSafeEvent, { eventName: E }>['args'],
   ctx: Ctx,
 ) => void
-export const nullable = (a: Address) => (a === zeroAddress ? null : getAddress(a))
+export const nullable = (a: Address) => (a === zeroAddress ? null : checksum(a))
 
 /** One entry per Safe event; `null` marks events that are kept for history but change no state. */
 export const handlers: { [E in Exclude<SafeEventName, 'SafeSetup'>]: Handler<E> | null } = {
@@ -36,11 +37,11 @@ export const handlers: { [E in Exclude<SafeEventName, 'SafeSetup'>]: Handler<E> 
       lastRemoved.txHash === log.txHash &&
       lastRemoved.logIndex === log.logIndex - 1
     const owners = [...safe.owners]
-    owners.splice(swap ? lastRemoved.index : 0, 0, getAddress(owner))
+    owners.splice(swap ? lastRemoved.index : 0, 0, checksum(owner))
     safe.owners = owners
   },
   RemovedOwner: ({ owner }, ctx) => {
-    const index = ctx.safe.owners.indexOf(getAddress(owner))
+    const index = ctx.safe.owners.indexOf(checksum(owner))
     if (index < 0) return
     ctx.safe.owners = ctx.safe.owners.filter((_, i) => i !== index)
     ctx.lastRemoved = {
@@ -54,10 +55,10 @@ export const handlers: { [E in Exclude<SafeEventName, 'SafeSetup'>]: Handler<E> 
     safe.threshold = Number(threshold)
   },
   EnabledModule: ({ module }, { safe }) => {
-    safe.modules = [getAddress(module), ...safe.modules]
+    safe.modules = [checksum(module), ...safe.modules]
   },
   DisabledModule: ({ module }, { safe }) => {
-    safe.modules = safe.modules.filter((m) => m !== getAddress(module))
+    safe.modules = safe.modules.filter((m) => m !== checksum(module))
   },
   ChangedGuard: ({ guard }, { safe }) => {
     safe.guard = nullable(guard)
@@ -66,31 +67,27 @@ export const handlers: { [E in Exclude<SafeEventName, 'SafeSetup'>]: Handler<E> 
     safe.fallbackHandler = nullable(handler)
   },
   ChangedMasterCopy: ({ singleton }, { safe, input }) => {
-    safe.implementation = getAddress(singleton)
+    safe.implementation = checksum(singleton)
     safe.version = input.masterCopies.get(safe.implementation as Address)?.version ?? null
   },
   ChangedModuleGuard: null,
   SafeMultiSigTransaction: (args, ctx) => {
-    // additionalInfo = abi.encode(nonce, msg.sender, threshold)
-    const [nonce, sender, threshold] = decodeAbiParameters(
-      [{ type: 'uint256' }, { type: 'address' }, { type: 'uint256' }],
-      args.additionalInfo,
-    )
+    const [nonce, sender, threshold] = additionalInfo(args.additionalInfo)
     ctx.pending.set(ctx.safe.address as Address, {
       chainId: ctx.input.chainId,
       safe: ctx.safe.address,
       nonce: Number(nonce),
-      to: getAddress(args.to),
+      to: checksum(args.to),
       value: args.value.toString(),
       data: args.data,
       operation: args.operation,
       safeTxGas: args.safeTxGas.toString(),
       baseGas: args.baseGas.toString(),
       gasPrice: args.gasPrice.toString(),
-      gasToken: getAddress(args.gasToken),
-      refundReceiver: getAddress(args.refundReceiver),
+      gasToken: checksum(args.gasToken),
+      refundReceiver: checksum(args.refundReceiver),
       signatures: args.signatures,
-      executor: getAddress(sender),
+      executor: checksum(sender),
       threshold: Number(threshold),
       paramsSource: 'event',
       txHash: ctx.log.txHash,
@@ -104,8 +101,8 @@ export const handlers: { [E in Exclude<SafeEventName, 'SafeSetup'>]: Handler<E> 
     ctx.pendingModule.set(ctx.safe.address as Address, {
       chainId: ctx.input.chainId,
       safe: ctx.safe.address,
-      module: getAddress(args.module),
-      to: getAddress(args.to),
+      module: checksum(args.module),
+      to: checksum(args.to),
       value: args.value.toString(),
       data: args.data,
       operation: args.operation,
@@ -131,13 +128,20 @@ export const handlers: { [E in Exclude<SafeEventName, 'SafeSetup'>]: Handler<E> 
       ...row,
       type: 'NATIVE_COIN',
       token: null,
-      from: getAddress(sender),
+      from: checksum(sender),
       to: ctx.safe.address,
       value: value.toString(),
       tokenId: null,
     })
     ctx.out.history.push(historyRow(ctx, 'transfer'))
   },
+}
+
+/** additionalInfo = abi.encode(nonce, msg.sender, threshold): three words, read in place when that is all it holds. */
+function additionalInfo(data: Hex): readonly [bigint, string, bigint] {
+  if (data.length !== 2 + 3 * 64)
+    return decodeAbiParameters([{ type: 'uint256' }, { type: 'address' }, { type: 'uint256' }], data)
+  return [BigInt(`0x${data.slice(2, 66)}`), `0x${data.slice(90, 130)}`, BigInt(`0x${data.slice(130)}`)]
 }
 
 export const historyRow = (ctx: Ctx, kind: HistoryRow['kind']): HistoryRow => ({
@@ -160,7 +164,7 @@ function finishModuleExecution(module: Address, success: boolean, ctx: Ctx): voi
       : // Non-L2 Safe: the call's parameters are resolved from the transaction later (or stay unknown).
         {
           ...executionBase(ctx),
-          module: getAddress(module),
+          module: checksum(module),
           to: null,
           value: null,
           data: null,

@@ -1,7 +1,8 @@
 // Replays Safe events, in chain order, into per-Safe state and executed-transaction rows. Pure: the caller
 // loads the Safes the logs touch, and persists what comes out. The same code serves live indexing and
 // the replay that undoes a reorg, so both always agree.
-import { type Address, getAddress } from 'viem'
+import type { Address } from 'viem'
+import { checksum } from './checksum.ts'
 import { type Ctx, type Handler, handlers, historyRow, nullable } from './eventHandlers.ts'
 import { decodeProxyCreation, decodeSafeEvent, PROXY_CREATION_TOPIC, type RawLog } from './events.ts'
 import type { HistoryRow, MasterCopies, ModuleRow, MultisigRow, SafeRow, TransferRow } from './rows.ts'
@@ -66,7 +67,7 @@ export function processLogs(input: ProcessInput): ProcessOutput {
     }
     const event = decodeSafeEvent(log)
     if (!event) continue
-    const address = getAddress(log.address)
+    const address = checksum(log.address)
     ctx.log = log
     if (event === 'undecodable') {
       // Kept in `logs` (the source of truth) so a later release can replay it; reported by the caller.
@@ -85,7 +86,7 @@ export function processLogs(input: ProcessInput): ProcessOutput {
       input.safes.set(address, {
         chainId: input.chainId,
         address,
-        owners: owners.map((o) => getAddress(o)),
+        owners: owners.map((o) => checksum(o)),
         threshold: Number(threshold),
         nonce: 0,
         modules: [],
@@ -93,7 +94,7 @@ export function processLogs(input: ProcessInput): ProcessOutput {
         fallbackHandler: nullable(fallbackHandler),
         implementation: singleton,
         version: masterCopy.version,
-        creator: getAddress(initiator),
+        creator: checksum(initiator),
         saltNonce: null,
         factory: null,
         creationTxHash: log.txHash,
@@ -124,7 +125,7 @@ export function processLogs(input: ProcessInput): ProcessOutput {
     if (log.topics[0] !== PROXY_CREATION_TOPIC) continue
     const args = decodeProxyCreation(log)
     const safe = args && input.safes.get(args.proxy)
-    if (safe && safe.creationTxHash === log.txHash) safe.factory = getAddress(log.address)
+    if (safe && safe.creationTxHash === log.txHash) safe.factory = checksum(log.address)
   }
   return out
 }

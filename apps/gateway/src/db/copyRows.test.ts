@@ -1,0 +1,67 @@
+// bulkInsert's two paths (COPY in a PGlite transaction, unnest elsewhere) store the same values, and both skip
+// rows that conflict with stored ones.
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, testDatabaseKinds } from '../testing/testDatabases.ts'
+import { bulkInsert } from './bulkInsert.ts'
+import { pgliteClientOf } from './copyRows.ts'
+import { createDatabase, type Store } from './createDatabase.ts'
+import { logs, nftMetadata } from './schema.ts'
+
+const awkward = 'tab\there\nline\\back "quoted" {braced,comma} NULL é'
+/** Array elements: the unnest path sends arrays comma-joined (hex never holds a comma). */
+const element = 'tab\there\nline\\back "quoted" {braced} NULL é'
+
+describe.each(testDatabaseKinds())('bulkInsert on %s', (kind) => {
+  let store: Store
+  let drop: () => Promise<void>
+  beforeAll(async () => {
+    const database = await createTestDatabase(kind)
+    drop = database.drop
+    store = await createDatabase({ databaseUrl: database.url })
+  })
+  afterAll(async () => {
+    await store.close()
+    await drop()
+  })
+
+  it('takes the COPY path exactly in a PGlite transaction', async () => {
+    await store.db.transaction(async (tx) => {
+      expect(pgliteClientOf(tx) !== undefined).toBe(kind === 'pglite')
+    })
+  })
+
+  it('stores text, arrays, nulls and json as given, and skips conflicting rows', async () => {
+    const row = (logIndex: number, data: string) => ({
+      chainId: 7,
+      blockNumber: 1,
+      logIndex,
+      txHash: '0xab',
+      address: awkward,
+      topics: ['0x01', element, '', 'NULL'],
+      data,
+    })
+    await store.db.transaction((tx) => bulkInsert(tx, logs, [row(0, awkward), row(1, '0x')]))
+    // One conflicting row: the whole batch falls back to the insert that skips it.
+    await store.db.transaction((tx) => bulkInsert(tx, logs, [row(1, 'other'), row(2, '')]))
+    const stored = await store.db.select().from(logs).where(eq(logs.chainId, 7)).orderBy(logs.logIndex)
+    expect(stored).toEqual([row(0, awkward), row(1, '0x'), row(2, '')])
+
+    const metadata = { name: awkward, nested: { list: [1, null, 'x\ty'] } }
+    await store.db.transaction((tx) =>
+      bulkInsert(tx, nftMetadata, [
+        { chainId: 7, token: '0xt', tokenId: '1', uri: null, metadata, error: null },
+        { chainId: 7, token: '0xt', tokenId: '2', uri: awkward, metadata: null, error: 'x' },
+      ]),
+    )
+    const nfts = await store.db
+      .select()
+      .from(nftMetadata)
+      .where(and(eq(nftMetadata.chainId, 7), eq(nftMetadata.token, '0xt')))
+      .orderBy(nftMetadata.tokenId)
+    expect(nfts.map((n) => [n.uri, n.metadata, n.error])).toEqual([
+      [null, metadata, null],
+      [awkward, null, 'x'],
+    ])
+  })
+})
