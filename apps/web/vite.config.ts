@@ -8,6 +8,8 @@ export default defineConfig({
   plugins: [react()],
   build: {
     outDir: 'dist',
+    // Read by build/bootHints.ts (the chunks the gateway hints on a deep link), then removed from dist.
+    manifest: true,
     // RainbowKit's wallet connectors and WalletConnect are lazy chunks well over the default 500 kB warning.
     chunkSizeWarningLimit: 1500,
     // One stylesheet, linked from index.html with its integrity: CSS split per chunk would be inserted later by

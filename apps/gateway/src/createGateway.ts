@@ -9,7 +9,7 @@ import { createIndexer, type Indexer, type IndexerOptions } from './indexer/crea
 import type { IndexerLeadership } from './indexer/indexerLeader.ts'
 import { createMetadataFetch } from './indexer/tokenMetadata.ts'
 import { createPriceSource } from './modules/balances/priceSource.ts'
-import { publicRpcUrl } from './modules/chains/chains.mapper.ts'
+import { chainShortName, publicRpcUrl } from './modules/chains/chains.mapper.ts'
 import { createChainsRepository } from './modules/chains/chains.repository.ts'
 import { createLiveHub, type LiveLimits } from './modules/live/liveStreams.ts'
 import { startNotifications } from './modules/notifications/startNotifications.ts'
@@ -66,6 +66,10 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
           connectTo: config.chains.flatMap((c) => publicRpcUrl(c) ?? []),
           // The Apps page frames the listed Safe Apps (bundled ones come from this origin).
           frameSources: config.safeApps.map((app) => app.url),
+        },
+        {
+          // Deep links name their chain by these (the hints for a Safe's first screen).
+          chains: config.chains.map((c) => ({ chainId: String(c.chainId), shortName: chainShortName(c) })),
         },
       )
     : undefined

@@ -1,4 +1,5 @@
 // Last step of the web build (after the bundled Safe Apps are built into dist/apps), run by `npm run build`:
+//  0. boot-hints.json: the chunks of a deep link's first screen, which the gateway hints in the page (bootHints.ts).
 //  1. Subresource Integrity: every script and stylesheet an HTML file loads gets `integrity="sha384-…"`, and
 //     an import map lists the integrity of every JS chunk beside it, so the browser also checks the chunks
 //     loaded later by import() and modulepreload (Chromium enforces import map integrity).
@@ -11,6 +12,7 @@ import { dirname, join, posix, relative } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { BUILD_DIGEST_FILE, digestBuild } from '../../gateway/src/web/buildDigest.ts'
+import { writeBootHints } from './bootHints.ts'
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|wasm|xml)$/
 /** Below this the headers cost more than compression saves. */
@@ -131,6 +133,8 @@ export async function precompressBuild(dir: string): Promise<{ files: number; ra
 export async function finalizeBuild(dir: string, log: (line: string) => void = console.log): Promise<string> {
   if (existsSync(join(dir, BUILD_DIGEST_FILE)))
     throw new Error(`${dir} was finalized already: build it afresh`)
+  const hints = writeBootHints(dir, sri)
+  log(hints ? `boot hints: ${hints.length} Home chunks` : 'boot hints: none (no Vite manifest)')
   const pages = addIntegrityToBuild(dir)
   log(`integrity: ${pages.join(', ')}`)
   const { files, raw, br } = await precompressBuild(dir)

@@ -36,6 +36,7 @@ function webDir(options: { digestFile?: string } = {}): string {
 }
 
 const runtime = { gatewayUrl: '', walletConnectProjectId: null, devnetChainId: null }
+const CHAINS_HINT = '<link rel="preload" as="fetch" crossorigin href="/v1/chains">'
 const get = (web: ReturnType<typeof createWebRoutes>, path: string, headers: Record<string, string> = {}) =>
   web.request(path, { headers })
 
@@ -93,8 +94,8 @@ describe('precompressed assets', () => {
   })
 
   it('default: the app shell of a client-side route carries the runtime config inline, precompressed too', async () => {
-    // INDEX has no <head>: the data block goes first.
-    const shell = `<script type="application/json" id="concord-config">${JSON.stringify(runtime)}</script>${INDEX}`
+    // INDEX has no <head>: the data block goes first, then the chains hint (this gateway is the app's).
+    const shell = `<script type="application/json" id="concord-config">${JSON.stringify(runtime)}</script>${CHAINS_HINT}${INDEX}`
     const res = await get(web, '/transactions/queue', { 'accept-encoding': 'br' })
     expect(res.headers.get('content-encoding')).toBe('br')
     expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(shell)
@@ -124,6 +125,50 @@ describe('precompressed assets', () => {
   it('default: a bundled app folder is its index.html, with or without the slash', async () => {
     for (const path of ['/apps/pay/', '/apps/pay'])
       expect(await (await get(web, path)).text(), path).toBe('<!doctype html><main></main>')
+  })
+})
+
+describe('boot hints', () => {
+  const SAFE = '0xeE3A570203441329791FA2AC2C912EBC9983F886'
+  const chains = [{ chainId: '31337', shortName: 'dev' }]
+  const hintedDir = () => {
+    const dir = webDir()
+    const home = [{ href: '/assets/lazy-CDEFGHIJ.js', integrity: 'sha384-x' }]
+    writeFileSync(join(dir, 'boot-hints.json'), JSON.stringify({ home }))
+    return dir
+  }
+
+  it("behavior: a deep link to a Safe's Home gets its calls and chunks hinted; its own page, revalidated by ETag", async () => {
+    const web = createWebRoutes(hintedDir(), runtime, {}, { chains })
+    const res = await get(web, `/?safe=dev:${SAFE.toLowerCase()}`, { 'accept-encoding': 'br' })
+    const html = brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()
+    expect(html).toContain(
+      `<link rel="preload" as="fetch" crossorigin href="/v1/chains/31337/safes/${SAFE}">`,
+    )
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/lazy-CDEFGHIJ.js" integrity="sha384-x">',
+    )
+    const plainEtag = (await get(web, '/', { 'accept-encoding': 'br' })).headers.get('etag')
+    expect(res.headers.get('etag')).not.toBe(plainEtag)
+    const again = await get(web, `/?safe=dev:${SAFE}`, {
+      'if-none-match': res.headers.get('etag')!,
+      'accept-encoding': 'br',
+    })
+    expect(again.status).toBe(304)
+  })
+
+  it('error: an invalid deep link gets the plain page, with no input of it echoed', async () => {
+    const web = createWebRoutes(hintedDir(), runtime, {}, { chains })
+    const html = await (await get(web, `/?safe=dev:${SAFE.slice(0, 30)}%22%3E%3Cscript%3E`)).text()
+    expect(html).toBe(await (await get(web, '/')).text())
+    expect(html).not.toContain('/safes/')
+  })
+
+  it('args: the app configured for another gateway: no hints at all', async () => {
+    const foreign = { ...runtime, gatewayUrl: 'https://other.example' }
+    const web = createWebRoutes(hintedDir(), foreign, {}, { chains })
+    const html = await (await get(web, `/?safe=dev:${SAFE}`)).text()
+    expect(html).not.toMatch(/rel="(preload|modulepreload)"/)
   })
 })
 

@@ -2,14 +2,16 @@
 // configuration (so the same build works against any gateway: nothing is baked in at build time).
 // The files served are those found at start, whose digest the gateway logs and answers at GET /v1/about/build;
 // each is sent precompressed (.br/.gz from the build) when the client accepts it. The one exception is the app
-// shell, index.html, served with the same config inlined (appShell.ts) so the page needs no extra round trip.
+// shell, index.html, served with the same config inlined (appShell.ts) so the page needs no extra round trip,
+// and hints for its first requests (bootHints.ts).
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type Context, Hono } from 'hono'
 import { getMimeType } from 'hono/utils/mime'
-import { type RenderedShell, renderAppShell } from './appShell.ts'
+import { createShellRenderer, type RenderedShell } from './appShell.ts'
+import { BOOT_HINTS_FILE, type HintChain, readModuleHints } from './bootHints.ts'
 import { BUILD_DIGEST_FILE, type BuildFile, digestBuild } from './buildDigest.ts'
 import { type WebSecurityOptions, webSecurityHeaders } from './securityHeaders.ts'
 
@@ -110,10 +112,16 @@ function inlineScriptHashes(dir: string, htmlFiles: readonly string[]): string[]
   return [...hashes].sort()
 }
 
+export type ShellOptions = {
+  /** The chains this gateway serves (as /v1/chains lists them), to read deep links' chain prefixes. */
+  chains?: readonly HintChain[]
+}
+
 export function createWebRoutes(
   web: string | WebBuild,
   runtime: WebRuntimeConfig,
   security: WebSecurityOptions = {},
+  shellOptions: ShellOptions = {},
 ) {
   const build = typeof web === 'string' ? loadWebBuild(web) : web
   const webDir = build.dir
@@ -134,13 +142,32 @@ export function createWebRoutes(
   }
   const builtIndex = served.get('/index.html')
   if (!builtIndex) throw new Error(`webDir: ${webDir} has no index.html (build the web app first)`)
-  const shell = renderAppShell(readFileSync(join(webDir, 'index.html'), 'utf8'), runtime)
-  const index: ServedFile = {
+  // Hints only when the page's calls go to this gateway ('' is the page's origin): a user's own gateway
+  // (chosen in Settings) is beyond what the server knows, its page then leaves the hinted responses unused.
+  const renderShell = createShellRenderer(
+    readFileSync(join(webDir, 'index.html'), 'utf8'),
+    runtime,
+    runtime.gatewayUrl === ''
+      ? { chains: shellOptions.chains ?? [], homeModules: readModuleHints(join(webDir, BOOT_HINTS_FILE)) }
+      : undefined,
+  )
+  const shellFile = (shell: RenderedShell): ServedFile => ({
     ...builtIndex,
     sha256: shell.sha256,
     encodings: new Set(ENCODINGS.map((e) => e.name)),
     rendered: shell,
+  })
+  const shells = new WeakMap<RenderedShell, ServedFile>()
+  /** The app shell for a request's URL (a deep link to a Safe gets its own hints). */
+  const indexFor = (c: Context): ServedFile => {
+    const shell = renderShell(new URL(c.req.url))
+    const known = shells.get(shell)
+    if (known) return known
+    const file = shellFile(shell)
+    shells.set(shell, file)
+    return file
   }
+  const index = shellFile(renderShell(new URL('http://localhost/')))
   served.set('/index.html', index)
   const scriptHashes = inlineScriptHashes(
     webDir,
@@ -223,12 +250,12 @@ export function createWebRoutes(
         // A folder (e.g. /apps/<name>/, with or without its slash) is its index.html.
         const file = served.get(c.req.path) ?? served.get(`${c.req.path.replace(/\/$/, '')}/index.html`)
         if (!file) return next()
-        return send(c, file)
+        return send(c, file === index ? indexFor(c) : file)
       })
-      // Client-side routes (e.g. /safes/31337:0x…) get the app shell.
+      // Client-side routes (e.g. /assets?safe=dev:0x…) get the app shell.
       .get('*', (c) => {
         if (API_PREFIXES.some((p) => c.req.path.startsWith(p))) return c.notFound()
-        return send(c, index)
+        return send(c, indexFor(c))
       })
   )
 }

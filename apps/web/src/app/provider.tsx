@@ -13,7 +13,12 @@ import { GatewayUrlForm } from '../features/settings/components/GatewayUrlForm'
 import { settingsStore } from '../features/settings/settingsStore'
 import { useSettings } from '../features/settings/useSettings'
 import { configureGateway, formatGatewayError } from '../lib/gateway'
-import { createPersistOptions, createQueryClient, markRestoredQueriesStale } from '../lib/queryClient'
+import {
+  createPersistOptions,
+  createQueryClient,
+  markRestoredQueriesStale,
+  prefetchForFirstScreen,
+} from '../lib/queryClient'
 import { isFramed } from '../lib/safeAppFrame'
 import { SAFE_PARAM } from '../lib/safeLink'
 import {
@@ -41,7 +46,8 @@ const inlineConfig = (() => {
 if (inlineConfig) {
   const gatewayUrl = bootGatewayUrl(inlineConfig, settingsStore.getSnapshot().gatewayUrl)
   configureGateway(gatewayUrl)
-  void queryClient.prefetchQuery(chainsQueryOptions(gatewayUrl))
+  const chains = chainsQueryOptions(gatewayUrl)
+  void prefetchForFirstScreen(queryClient, chains.queryKey, () => queryClient.prefetchQuery(chains))
 }
 
 // The router and the first screen start downloading with the page, in parallel with the chains request; they

@@ -1,6 +1,12 @@
-import { dehydrate } from '@tanstack/react-query'
-import { describe, expect, it } from 'vitest'
-import { createPersistOptions, createQueryClient, markRestoredQueriesStale } from './queryClient'
+import { dehydrate, type QueryClient, QueryObserver } from '@tanstack/react-query'
+import { describe, expect, it, vi } from 'vitest'
+import {
+  createPersistOptions,
+  createQueryClient,
+  FIRST_SHOW_MS,
+  markRestoredQueriesStale,
+  prefetchForFirstScreen,
+} from './queryClient'
 
 describe('query persistence', () => {
   it('behavior: successful queries are persisted, except those with their own browser copy', async () => {
@@ -23,7 +29,8 @@ describe('query persistence', () => {
     const options = { queryKey: ['safe'], queryFn: () => ++calls, staleTime: 60_000 }
     await client.fetchQuery(options)
     await client.fetchQuery({ queryKey: ['config'], queryFn: () => ({}), meta: { persist: false } })
-    await markRestoredQueriesStale(client)
+    // Both answered before "now": as if restored from an earlier page.
+    await markRestoredQueriesStale(client, Date.now() + 1)
     expect(calls).toBe(1)
     expect(client.getQueryState(['safe'])?.isInvalidated).toBe(true)
     // Never persisted, so never restored: left as it is.
@@ -32,5 +39,63 @@ describe('query persistence', () => {
     await client.ensureQueryData({ ...options, revalidateIfStale: true })
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(calls).toBe(2)
+  })
+
+  it('behavior: an answer this page got before the restore ended is not marked stale', async () => {
+    const client = createQueryClient()
+    const answeredAt = Date.now()
+    await client.fetchQuery({ queryKey: ['chains'], queryFn: () => ['1'] })
+    await markRestoredQueriesStale(client, answeredAt)
+    expect(client.getQueryState(['chains'])?.isInvalidated).toBe(false)
+  })
+})
+
+describe('refetch on mount', () => {
+  /** Mounts and unmounts an observer (a screen), then lets a fetch it started finish. */
+  const observe = async (client: QueryClient, queryKey: string[], queryFn: () => number) => {
+    new QueryObserver(client, { queryKey, queryFn }).subscribe(() => {})()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+  }
+
+  it("behavior: the boot's answer is not asked again by its first screen; by the next one it is", async () => {
+    const client = createQueryClient()
+    let calls = 0
+    const queryKey = ['safe', 'boot']
+    await prefetchForFirstScreen(client, queryKey, () =>
+      client.prefetchQuery({ queryKey, queryFn: () => ++calls }),
+    )
+    await observe(client, queryKey, () => ++calls)
+    expect(calls).toBe(1)
+    await observe(client, queryKey, () => ++calls)
+    expect(calls).toBe(2)
+  })
+
+  it('behavior: other prefetches, and a boot answer invalidated or older than FIRST_SHOW_MS, are asked again', async () => {
+    const client = createQueryClient()
+    let calls = 0
+    const other = ['safe', 'other']
+    await client.prefetchQuery({ queryKey: other, queryFn: () => ++calls })
+    await observe(client, other, () => ++calls)
+    expect(calls).toBe(2)
+
+    const invalidated = ['safe', 'invalidated']
+    await prefetchForFirstScreen(client, invalidated, () =>
+      client.prefetchQuery({ queryKey: invalidated, queryFn: () => ++calls }),
+    )
+    await client.invalidateQueries({ queryKey: invalidated, refetchType: 'none' })
+    await observe(client, invalidated, () => ++calls)
+    expect(calls).toBe(4)
+
+    const old = ['safe', 'old']
+    await prefetchForFirstScreen(client, old, () =>
+      client.prefetchQuery({ queryKey: old, queryFn: () => ++calls }),
+    )
+    vi.useFakeTimers({ now: Date.now() + FIRST_SHOW_MS, toFake: ['Date'] })
+    try {
+      await observe(client, old, () => ++calls)
+      expect(calls).toBe(6)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -1,5 +1,5 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
-import { MutationCache, QueryClient } from '@tanstack/react-query'
+import { MutationCache, type Query, QueryClient, type QueryKey } from '@tanstack/react-query'
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
 import { QUERY_CACHE_BUSTER, QUERY_CACHE_MAX_AGE_MS, STORAGE_KEYS } from '../config/constants'
 import { deserialize, serialize } from './persistFormat'
@@ -28,13 +28,40 @@ function toastMutationError(error: unknown): void {
   showToast('error', errorText(error))
 }
 
+/** When this page started: answers older than this came from an earlier page (the persisted cache). */
+const PAGE_START = Date.now()
+
+/**
+ * Answers fetched before any screen showed them (the boot's prefetches, bootPrefetch.ts), by query hash: the
+ * first screen to show one does not ask again (staleTime 0 would), if it mounts within FIRST_SHOW_MS of the
+ * answer. Later screens refetch as usual.
+ */
+const unshownAnswers = new Set<string>()
+export const FIRST_SHOW_MS = 5_000
+
+/** Runs `prefetch` for `queryKey`; its answer is kept for the query's first screen (see unshownAnswers). */
+export async function prefetchForFirstScreen(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  prefetch: () => Promise<void>,
+): Promise<void> {
+  await prefetch()
+  const query = queryClient.getQueryCache().find({ queryKey, exact: true })
+  if (query?.state.status === 'success' && query.getObserversCount() === 0)
+    unshownAnswers.add(query.queryHash)
+}
+
+const keptForFirstScreen = ({ queryHash, state }: Query): boolean =>
+  unshownAnswers.has(queryHash) && !state.isInvalidated && Date.now() - state.dataUpdatedAt < FIRST_SHOW_MS
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         gcTime: QUERY_CACHE_MAX_AGE_MS,
         retry: 0,
         networkMode: 'offlineFirst',
+        refetchOnMount: (query) => !keptForFirstScreen(query),
       },
       mutations: { networkMode: 'offlineFirst' },
     },
@@ -47,6 +74,12 @@ export function createQueryClient(): QueryClient {
       },
     }),
   })
+  // Once a screen shows a kept answer, it is an answer like any other (after this mount's own check).
+  client.getQueryCache().subscribe((event) => {
+    if (event.type === 'observerAdded' && unshownAnswers.has(event.query.queryHash))
+      setTimeout(() => unshownAnswers.delete(event.query.queryHash), 0)
+  })
+  return client
 }
 
 /**
@@ -79,8 +112,15 @@ export function createPersistOptions(): Omit<PersistQueryClientOptions, 'queryCl
 /**
  * After the persisted cache is restored: every restored query counts as stale, so each screen shows it and asks
  * again on mount, whatever its staleTime (the restored answer may predate the last one before the reload).
- * Nothing is refetched right now: requests already in flight (the boot's) are not cancelled. Queries never
- * persisted (meta.persist false) were not restored and keep their own staleness.
+ * Nothing is refetched right now: requests already in flight (the boot's) are not cancelled, nor are answers
+ * this page got already (`answeredBefore` on: the boot's, which may beat the restore). Queries never persisted
+ * (meta.persist false) were not restored and keep their own staleness.
  */
-export const markRestoredQueriesStale = (queryClient: QueryClient): Promise<void> =>
-  queryClient.invalidateQueries({ refetchType: 'none', predicate: (query) => query.meta?.persist !== false })
+export const markRestoredQueriesStale = (
+  queryClient: QueryClient,
+  answeredBefore: number = PAGE_START,
+): Promise<void> =>
+  queryClient.invalidateQueries({
+    refetchType: 'none',
+    predicate: (query) => query.meta?.persist !== false && query.state.dataUpdatedAt < answeredBefore,
+  })

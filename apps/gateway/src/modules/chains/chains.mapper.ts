@@ -10,6 +10,9 @@ export function publicRpcUrl(config: ChainConfig): string | undefined {
   return config.publicRpcUrl ?? (config.devnet ? config.rpcUrl[0] : undefined)
 }
 
+/** The EIP-3770 prefix the chain is listed with (what Safe links name it by). */
+export const chainShortName = (config: ChainConfig): string => config.shortName ?? `chain${config.chainId}`
+
 // The configuration spells gas price types as the SDK enum does (ORACLE); CGW passes the Config Service's
 // lower-case values through, and Safe{Wallet} compares them case-insensitively.
 const lowerType = <T extends 'ORACLE' | 'FIXED' | 'FIXED1559'>(type: T) => type.toLowerCase() as Lowercase<T>
@@ -39,7 +42,7 @@ export function toChain(
     l2: config.l2,
     isTestnet: config.isTestnet,
     zk: false,
-    shortName: config.shortName ?? `chain${config.chainId}`,
+    shortName: chainShortName(config),
     nativeCurrency: { ...config.nativeCurrency, logoUri: urls.nativeLogoUri },
     // This gateway is its own transaction service (a chain without one must still name a valid URL).
     transactionService: publicUrl,

@@ -1,0 +1,75 @@
+// A cold deep link to a Safe's Home: the page the gateway serves hints the Safe's first gateway calls and the
+// Home code (apps/gateway/src/web/bootHints.ts), and the app uses those responses: every call is made once
+// (a URL or request mode differing from the hint by a byte would show as a second request, as would a
+// refetch of the boot's prefetch when its screen mounts), and no hinted response goes unused.
+import { createHash } from 'node:crypto'
+import type { Address } from 'viem'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { setupE2E } from './session.ts'
+
+const requested: string[] = []
+const warnings: string[] = []
+const e2e = setupE2E({
+  viewport: { width: 1280, height: 900 },
+  onPage: (page) => {
+    page.setDefaultTimeout(15_000)
+    requested.length = 0
+    warnings.length = 0
+    page.on('request', (req) => requested.push(req.url()))
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text())
+    })
+  },
+})
+
+let treasury: Address
+beforeAll(() => {
+  const { scenario } = e2e.stack.devnet
+  if (!scenario) throw new Error('the stack runs without the demo scenario')
+  treasury = scenario.safes.treasury.address
+})
+
+const attributeOf = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1]
+
+describe('boot hints', () => {
+  it("default: a deep link's page hints its Safe calls and Home chunks, with the served files' integrity", async () => {
+    // The address in lower case: the hints name it checksummed, as the app does.
+    const html = await (await fetch(`${e2e.stack.url}/?safe=dev:${treasury.toLowerCase()}`)).text()
+    const fetches = [...html.matchAll(/<link rel="preload" as="fetch"[^>]*>/g)].map((m) =>
+      attributeOf(m[0], 'href'),
+    )
+    expect(fetches).toEqual([
+      '/v1/chains',
+      `/v1/chains/31337/safes/${treasury}`,
+      `/v1/chains/31337/safes/${treasury}/balances/usd?exclude_spam=true`,
+      `/v1/chains/31337/safes/${treasury}/transactions/queued`,
+    ])
+    const modules = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0])
+    expect(modules.some((tag) => /\/assets\/home-[\w-]+\.js"/.test(tag))).toBe(true)
+    for (const tag of modules) {
+      const bytes = await (await fetch(new URL(attributeOf(tag, 'href')!, e2e.stack.url))).arrayBuffer()
+      const sri = `sha384-${createHash('sha384').update(Buffer.from(bytes)).digest('base64')}`
+      expect(attributeOf(tag, 'integrity'), tag).toBe(sri)
+    }
+  })
+
+  it('behavior: a cold Home asks each of its gateway calls once, and uses every hinted response', async () => {
+    const { page } = e2e
+    await page.goto(`${e2e.stack.url}/?safe=dev:${treasury}`)
+    await page.getByTestId('total-balance').waitFor()
+    await page.getByTestId('queued-count').waitFor()
+    await page.getByTestId('safe-owners').locator('li').first().waitFor()
+    // Chromium says so in the console when a preloaded response is left unused (after 3 s).
+    await page.waitForTimeout(3_500)
+    const calls = requested
+      .map((url) => new URL(url))
+      .filter((url) => url.pathname.startsWith('/v1/chains'))
+      .map((url) => url.pathname.toLowerCase() + url.search)
+    const twice = calls.filter((call, i) => calls.indexOf(call) !== i)
+    expect(twice, `requested more than once: ${twice.join(', ')}`).toEqual([])
+    // One URL per endpoint: a hinted URL differing from the app's would be a second one.
+    const paths = calls.map((call) => call.split('?')[0])
+    expect(new Set(paths).size).toBe(paths.length)
+    expect(warnings.filter((w) => /preload/i.test(w))).toEqual([])
+  })
+})
