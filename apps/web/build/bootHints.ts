@@ -14,11 +14,9 @@ export type Manifest = Record<string, ManifestChunk>
  * entry no longer imports dynamically is left out, so the hints never add a download the page would not make.
  */
 export const HOME_BOOT_MODULES = [
-  'src/app/wagmiRuntime.ts',
   'src/app/AppShell.tsx',
   'src/app/routes/safeHome.tsx',
   'src/app/routes/home.tsx',
-  'src/app/WalletExtras.tsx',
   'src/app/bootPrefetch.ts',
 ] as const
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
-import { lazy, Suspense, useEffect, useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { StatusScreen } from '../components/ui/StatusScreen'
 import {
   loadRuntimeConfig,
@@ -13,6 +13,7 @@ import { GatewayUrlForm } from '../features/settings/components/GatewayUrlForm'
 import { settingsStore } from '../features/settings/settingsStore'
 import { useSettings } from '../features/settings/useSettings'
 import { configureGateway, formatGatewayError } from '../lib/gateway'
+import { lazyModule } from '../lib/lazyModule'
 import {
   createPersistOptions,
   createQueryClient,
@@ -53,18 +54,18 @@ if (inlineConfig) {
 // The router and the first screen start downloading with the page, in parallel with the chains request; they
 // render once the chains are known. The deep-link prefetch is asked for first, so its few files lead.
 const bootModule = import('./bootPrefetch')
-const appShellModule = import('./AppShell')
+const appShell = lazyModule(() => import('./AppShell'))
+void appShell.load()
 const startPage =
   window.location.pathname === '/' && !new URLSearchParams(window.location.search).has(SAFE_PARAM)
 if (window.location.pathname === '/') void import('./routes/home')
 if (window.location.pathname === '/' && !startPage) void import('./routes/safeHome')
-const AppShell = lazy(() => appShellModule.then((module) => ({ default: module.AppShell })))
 
-// wagmi and the connectors load at once for a wallet to reconnect, in a Safe's frame, and for any screen but the
-// start page (they read the chain); otherwise when first needed (lib/walletRuntime.ts).
+// wagmi and the connectors load at once for a wallet to reconnect, in a Safe's frame, and for any screen but
+// the start page and a Safe's Home (the others read the chain); otherwise when first needed (lib/walletRuntime.ts).
 const reconnecting = isFramed() || hasRememberedConnection()
 if (reconnecting) expectReconnect()
-if (reconnecting || !startPage) void loadWallet()
+if (reconnecting || window.location.pathname !== '/') void loadWallet()
 
 function bootGatewayUrl(runtimeConfig: RuntimeConfig, userOverride: string | null | undefined): string {
   return resolveGatewayUrl({
@@ -150,9 +151,7 @@ function ChainsBoot({ runtimeConfig }: { runtimeConfig: RuntimeConfig }) {
   if (query.data && query.data.length > 0)
     return (
       <RuntimeContext value={{ runtimeConfig, gatewayUrl, chains: query.data }}>
-        <Suspense fallback={<StatusScreen tone="loading" title="Loading…" />}>
-          <AppShell />
-        </Suspense>
+        <AppShellWhenLoaded />
       </RuntimeContext>
     )
 
@@ -173,4 +172,10 @@ function ChainsBoot({ runtimeConfig }: { runtimeConfig: RuntimeConfig }) {
     )
 
   return <StatusScreen tone="loading" title="Loading chains…" message={gatewayUrl} />
+}
+
+/** The app shell once its chunk has come (no Suspense boundary: see lib/lazyModule.ts). */
+function AppShellWhenLoaded() {
+  const module = appShell.useModule()
+  return module ? <module.AppShell /> : <StatusScreen tone="loading" title="Loading…" />
 }

@@ -127,14 +127,13 @@ function Shell({ children }: { children: React.ReactNode }) {
 
 /** Header (chain switcher + account), sidebar with the sections, and the current screen. */
 export function AppLayout() {
-  const current = useCurrentSafe()
   const { pathname } = useLocation()
-  // Every screen but the start page reads the chain or acts with the wallet: wagmi loads first.
-  const startPage = pathname === '/' && current.status === 'none'
+  // Every screen but the start page and a Safe's Home reads the chain or acts with the wallet: wagmi loads first.
+  const walletFree = pathname === '/'
   return (
     <CurrentSafeNames>
       <Shell>
-        {startPage ? (
+        {walletFree ? (
           <Outlet />
         ) : (
           <RequireWallet>

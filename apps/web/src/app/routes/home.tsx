@@ -1,25 +1,25 @@
-import { lazy, Suspense } from 'react'
 import { Skeleton } from '../../components/ui/Skeleton'
+import { lazyModule } from '../../lib/lazyModule'
 import { useCurrentSafe } from '../useCurrentSafe'
 import { StartPage } from './start/StartPage'
 
 // The Safe's dashboard is its own chunk: a first visit to the start page does not load it.
-const SafeHome = lazy(() => import('./safeHome').then((m) => ({ default: m.SafeHome })))
+const safeHome = lazyModule(() => import('./safeHome'))
 
 /** `/`: the Safe's dashboard when `?safe=` names one, otherwise the start page. */
 export function HomeRoute() {
   const current = useCurrentSafe()
-  if (current.status === 'none') return <StartPage />
+  return current.status === 'none' ? <StartPage /> : <SafeHomeWhenLoaded />
+}
+
+/** The dashboard once its chunk has come (no Suspense boundary: see lib/lazyModule.ts). */
+function SafeHomeWhenLoaded() {
+  const module = safeHome.useModule()
+  if (module) return <module.SafeHome />
   return (
-    <Suspense
-      fallback={
-        <section className="page">
-          <h1>Home</h1>
-          <Skeleton lines={4} label="Loading the dashboard" />
-        </section>
-      }
-    >
-      <SafeHome />
-    </Suspense>
+    <section className="page">
+      <h1>Home</h1>
+      <Skeleton lines={4} label="Loading the dashboard" />
+    </section>
   )
 }

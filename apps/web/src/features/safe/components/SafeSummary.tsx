@@ -1,8 +1,8 @@
 import type { ChainInfo, SafeInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery } from '@tanstack/react-query'
-import { useAccount } from 'wagmi'
 import { ChainAddress } from '../../../components/ui/AddressView'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
+import { useWalletAccount } from '../../../lib/walletRuntime'
 import { youBadge } from '../isOwner'
 import { safeInfoQueryOptions } from '../queries'
 
@@ -23,7 +23,7 @@ export function SafeSummary({ chain, address }: SafeSummaryProps) {
 }
 
 function SummaryView({ chain, safe }: { chain: ChainInfo; safe: SafeInfo }) {
-  const { address: account } = useAccount()
+  const { address: account } = useWalletAccount()
   return (
     <div className="safe-summary" data-testid="safe-summary">
       <dl className="facts">
