@@ -15,11 +15,6 @@ export default defineConfig({
     // One stylesheet, linked from index.html with its integrity: CSS split per chunk would be inserted later by
     // Vite's preload helper as <link> elements that no integrity covers (an import map covers scripts only).
     cssCodeSplit: false,
-    rolldownOptions: {
-      // Rolldown would merge modules shared by lazy screens into the chunk that imports them (here the router's),
-      // so the landing page would download viem's public actions and curves that only later screens use.
-      experimental: { chunkOptimization: { mergeCommonChunks: false } },
-    },
   },
   server: { port: 5173 },
   preview: { port: 4173 },
