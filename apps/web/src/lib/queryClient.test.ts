@@ -70,6 +70,22 @@ describe('refetch on mount', () => {
     expect(calls).toBe(2)
   })
 
+  it("behavior: a first screen mounting in parts (shell, then its lazy page) uses the boot's answer in each", async () => {
+    const client = createQueryClient()
+    let calls = 0
+    const queryKey = ['safe', 'parts']
+    await prefetchForFirstScreen(client, queryKey, () =>
+      client.prefetchQuery({ queryKey, queryFn: () => ++calls }),
+    )
+    const shell = new QueryObserver(client, { queryKey, queryFn: () => ++calls }).subscribe(() => {})
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    await observe(client, queryKey, () => ++calls)
+    expect(calls).toBe(1)
+    shell()
+    await observe(client, queryKey, () => ++calls)
+    expect(calls).toBe(2)
+  })
+
   it('behavior: other prefetches, and a boot answer invalidated or older than FIRST_SHOW_MS, are asked again', async () => {
     const client = createQueryClient()
     let calls = 0

@@ -33,8 +33,8 @@ const PAGE_START = Date.now()
 
 /**
  * Answers fetched before any screen showed them (the boot's prefetches, bootPrefetch.ts), by query hash: the
- * first screen to show one does not ask again (staleTime 0 would), if it mounts within FIRST_SHOW_MS of the
- * answer. Later screens refetch as usual.
+ * first screen to show one (all its parts, while none has gone away) does not ask again (staleTime 0 would), if
+ * it mounts within FIRST_SHOW_MS of the answer. Later screens refetch as usual.
  */
 const unshownAnswers = new Set<string>()
 export const FIRST_SHOW_MS = 5_000
@@ -74,10 +74,10 @@ export function createQueryClient(): QueryClient {
       },
     }),
   })
-  // Once a screen shows a kept answer, it is an answer like any other (after this mount's own check).
+  // The first screen mounts in parts (the shell, then its lazily loaded page): every part finds the kept answer.
+  // Once a component showing it goes away (the user navigated), it is an answer like any other.
   client.getQueryCache().subscribe((event) => {
-    if (event.type === 'observerAdded' && unshownAnswers.has(event.query.queryHash))
-      setTimeout(() => unshownAnswers.delete(event.query.queryHash), 0)
+    if (event.type === 'observerRemoved') unshownAnswers.delete(event.query.queryHash)
   })
   return client
 }
