@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { createExternalStore } from './externalStore'
 
 // A module loaded on demand, rendered without a Suspense boundary: React holds back revealing a boundary's
 // content for up to 300 ms after its fallback showed, and a first screen behind several lazy boundaries would
@@ -12,40 +12,26 @@ export type LazyModule<T> = {
 }
 
 export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
-  let state: { module?: T; error?: unknown } = {}
+  const state = createExternalStore<{ module?: T; error?: unknown }>({})
   let promise: Promise<T> | undefined
-  const listeners = new Set<() => void>()
-  const notify = () => {
-    for (const listener of listeners) listener()
-  }
   const load = () => {
     promise ??= importer().then(
       (module) => {
-        state = { module }
-        notify()
+        state.set({ module })
         return module
       },
       (error: unknown) => {
-        state = { error }
+        state.set({ error })
         promise = undefined // a later render may try again
-        notify()
         throw error
       },
     )
     return promise
   }
-  const subscribe = (listener: () => void) => {
-    listeners.add(listener)
-    return () => listeners.delete(listener)
-  }
   return {
     load,
     useModule: () => {
-      const current = useSyncExternalStore(
-        subscribe,
-        () => state,
-        () => state,
-      )
+      const current = state.use()
       if (current.error !== undefined) throw current.error
       if (current.module === undefined) void load().catch(() => {})
       return current.module

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { createExternalStore } from './externalStore'
 
 // RainbowKit's dialogs (connect list, sign-in, QR, get a wallet, switch networks, profile with recent
 // transactions) and their provider are a lazy chunk, loaded when a dialog is first needed. The rest of the app
@@ -20,28 +20,20 @@ export type WalletDialogsApi = {
 
 type State = { wanted: boolean; api: WalletDialogsApi | undefined }
 
-let state: State = { wanted: false, api: undefined }
+const store = createExternalStore<State>({ wanted: false, api: undefined })
 let pending: ((api: WalletDialogsApi) => void)[] = []
-const listeners = new Set<() => void>()
 
-function setState(next: Partial<State>): void {
-  state = { ...state, ...next }
-  for (const listener of listeners) listener()
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
+const setState = (next: Partial<State>): void => store.set({ ...store.get(), ...next })
 
 /** Loads and mounts the wallet dialogs (e.g. ahead of a click, or for a screen that needs them). */
 export function requestWalletDialogs(): void {
-  if (!state.wanted) setState({ wanted: true })
+  if (!store.get().wanted) setState({ wanted: true })
 }
 
 /** Runs `action` with RainbowKit's hooks, loading the dialogs first when they have not mounted yet. */
 export function withWalletDialogs(action: (api: WalletDialogsApi) => void): void {
-  if (state.api) action(state.api)
+  const { api } = store.get()
+  if (api) action(api)
   else {
     pending.push(action)
     requestWalletDialogs()
@@ -58,7 +50,7 @@ export function registerWalletDialogs(api: WalletDialogsApi | undefined): void {
   const actions = pending
   pending = []
   setTimeout(() => {
-    for (const action of actions) action(state.api ?? api)
+    for (const action of actions) action(store.get().api ?? api)
   }, 0)
 }
 
@@ -70,17 +62,7 @@ export const addRecentTransaction = (transaction: RecentTransaction): void =>
   withWalletDialogs((api) => api.addRecentTransaction(transaction))
 
 /** Whether the dialogs' chunk should be mounted. */
-export const useWalletDialogsWanted = (): boolean =>
-  useSyncExternalStore(
-    subscribe,
-    () => state.wanted,
-    () => false,
-  )
+export const useWalletDialogsWanted = (): boolean => store.use().wanted
 
 /** The mounted dialogs' state, undefined until RainbowKit has loaded. */
-export const useWalletDialogs = (): WalletDialogsApi | undefined =>
-  useSyncExternalStore(
-    subscribe,
-    () => state.api,
-    () => undefined,
-  )
+export const useWalletDialogs = (): WalletDialogsApi | undefined => store.use().api

@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react'
 import type { Config } from 'wagmi'
+import { createExternalStore } from './externalStore'
 
 // wagmi, viem and the wallet connectors are a lazy chunk (app/wagmiRuntime.ts): a first visit to the start page,
 // with no wallet to reconnect, never loads them. It loads when a screen needs the chain (RequireWallet), when the
@@ -26,22 +26,13 @@ const DISCONNECTED: WalletAccount = {
   chainName: undefined,
 }
 
-let state: State = { config: undefined, account: DISCONNECTED }
+const store = createExternalStore<State>({ config: undefined, account: DISCONNECTED })
 let loader: (() => Promise<void>) | undefined
 let wanted = false
 let loading: Promise<void> | undefined
 let settle: { resolve: () => void; reject: (error: unknown) => void } | undefined
-const listeners = new Set<() => void>()
 
-function setState(next: Partial<State>): void {
-  state = { ...state, ...next }
-  for (const listener of listeners) listener()
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
+const setState = (next: Partial<State>): void => store.set({ ...store.get(), ...next })
 
 /**
  * The app registers how to load the wallet (it knows the chains); a load asked for before that starts then. A new
@@ -83,7 +74,7 @@ export function setWalletConfig(config: Config): void {
 }
 
 export function setWalletAccount(account: WalletAccount): void {
-  const current = state.account
+  const current = store.get().account
   if (
     current.status === account.status &&
     current.address === account.address &&
@@ -96,23 +87,13 @@ export function setWalletAccount(account: WalletAccount): void {
 
 /** Before wagmi has loaded: a wallet remembered from a previous visit shows as reconnecting, not as absent. */
 export function expectReconnect(): void {
-  if (!state.config) setState({ account: { ...DISCONNECTED, status: 'reconnecting' } })
+  if (!store.get().config) setState({ account: { ...DISCONNECTED, status: 'reconnecting' } })
 }
 
 /** The wagmi config once loaded (what WagmiContext provides), undefined before. */
-export const useWalletConfig = (): Config | undefined =>
-  useSyncExternalStore(
-    subscribe,
-    () => state.config,
-    () => undefined,
-  )
+export const useWalletConfig = (): Config | undefined => store.use().config
 
-export const useWalletAccount = (): WalletAccount =>
-  useSyncExternalStore(
-    subscribe,
-    () => state.account,
-    () => DISCONNECTED,
-  )
+export const useWalletAccount = (): WalletAccount => store.use().account
 
 /**
  * Whether wagmi's persisted store (`<storageKey>.store` in localStorage) holds a connection from a previous visit,
