@@ -1,19 +1,30 @@
-// `npm run bench:first-load [runs]`: what a first visit costs, in headless Chromium against the stack (devnet).
+// `npm run bench:first-load [runs]`: what a first visit costs, in headless Chromium against the stack (devnet),
+// started as `npm start` starts it (node scripts/run.mjs) in a process of its own, this one driving the browser.
 //   - the landing page: JS files, bytes on the wire (as served, precompressed) and decoded, the biggest files
 //   - a cold deep link to a Safe's Home (fresh browser context, nothing cached): time from navigation to the
 //     dashboard populated (total balance, queued count and owners shown), median and spread of `runs` (10)
 //   - on that cold Home: when the first gateway call for the Safe started, relative to navigation, and how many
 //     requests ran before it (the boot chain the issue measured: config → chains → code → Safe calls)
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { launchBrowser } from '../apps/web/e2e/browser.ts'
-import { startStack } from './stack.ts'
+import { startUntilUrl, waitIndexed } from './bench/startProcess.ts'
+import { ensureWebBuild } from './buildWeb.ts'
 
 const runs = Number(process.argv[2] ?? 10)
-const stack = await startStack({ log: () => {} })
+await ensureWebBuild()
+const started = await startUntilUrl(['node', 'scripts/run.mjs'], {
+  cwd: join(import.meta.dirname, '..'),
+  env: { ...process.env, PORT: '0', DEVNET_PORT: '0' },
+})
+const stack = { url: started.url, stop: () => started.stop() }
+const treasury = /demo Safe "treasury": (0x[0-9a-fA-F]{40})/.exec(started.output())?.[1]
+if (!treasury) {
+  await stack.stop()
+  throw new Error(`the stack printed no demo treasury Safe:\n${started.output()}`)
+}
+await waitIndexed(stack.url)
 const browser = await launchBrowser()
-const scenario = stack.devnet.scenario
-if (!scenario) throw new Error('the stack runs without the demo scenario')
-const treasury = scenario.safes.treasury.address
 
 type JsFile = { path: string; wire: number; raw: number }
 
