@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { chunkGroups } from './build/chunkGroups'
 
 // The gateway URL is deliberately not a build-time variable: the app reads /config.json at startup,
 // so one build can be pointed at any gateway.
@@ -15,6 +16,7 @@ export default defineConfig({
     // One stylesheet, linked from index.html with its integrity: CSS split per chunk would be inserted later by
     // Vite's preload helper as <link> elements that no integrity covers (an import map covers scripts only).
     cssCodeSplit: false,
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups(import.meta.dirname) } } },
   },
   server: { port: 5173 },
   preview: { port: 4173 },

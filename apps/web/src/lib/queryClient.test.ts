@@ -86,6 +86,23 @@ describe('refetch on mount', () => {
     expect(calls).toBe(2)
   })
 
+  it("behavior: a part of the first screen that mounted while the boot's answer was on its way, and a part mounting after it came, both use it", async () => {
+    const client = createQueryClient()
+    let calls = 0
+    const queryKey = ['safe', 'in-flight']
+    let answer: (value: number) => void = () => {}
+    const prefetched = prefetchForFirstScreen(client, queryKey, () =>
+      client.prefetchQuery({ queryKey, queryFn: () => new Promise<number>((r) => (answer = r)) }),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    const shell = new QueryObserver(client, { queryKey, queryFn: () => ++calls }).subscribe(() => {})
+    answer(++calls)
+    await prefetched
+    await observe(client, queryKey, () => ++calls)
+    expect(calls).toBe(1)
+    shell()
+  })
+
   it('behavior: other prefetches, and a boot answer invalidated or older than FIRST_SHOW_MS, are asked again', async () => {
     const client = createQueryClient()
     let calls = 0

@@ -32,9 +32,10 @@ function toastMutationError(error: unknown): void {
 const PAGE_START = Date.now()
 
 /**
- * Answers fetched before any screen showed them (the boot's prefetches, bootPrefetch.ts), by query hash: the
- * first screen to show one (all its parts, while none has gone away) does not ask again (staleTime 0 would), if
- * it mounts within FIRST_SHOW_MS of the answer. Later screens refetch as usual.
+ * Answers the boot fetched for the first screen (bootPrefetch.ts), by query hash: the first screen (all its
+ * parts, while none has gone away) does not ask again (staleTime 0 would), if it mounts within FIRST_SHOW_MS of
+ * the answer. A part may mount while the answer is still on its way, another after it came: both use it.
+ * Later screens refetch as usual.
  */
 const unshownAnswers = new Set<string>()
 export const FIRST_SHOW_MS = 5_000
@@ -47,8 +48,7 @@ export async function prefetchForFirstScreen(
 ): Promise<void> {
   await prefetch()
   const query = queryClient.getQueryCache().find({ queryKey, exact: true })
-  if (query?.state.status === 'success' && query.getObserversCount() === 0)
-    unshownAnswers.add(query.queryHash)
+  if (query?.state.status === 'success') unshownAnswers.add(query.queryHash)
 }
 
 const keptForFirstScreen = ({ queryHash, state }: Query): boolean =>
