@@ -36,12 +36,16 @@ async function openConnectDialog() {
 }
 
 describe('wallet connection', () => {
-  it('behavior: the RainbowKit provider and dialogs load on the first click of the connect button, not with the page', async () => {
+  it('behavior: wagmi, the connectors and the RainbowKit dialogs load on the first click of the connect button, not with the page', async () => {
     // RainbowKit's connect list names its options `wallet-option-<id>`; no other chunk carries that string.
     const rainbowKitChunks: string[] = []
     const scripts: Promise<unknown>[] = []
+    // wagmi's config and connectors (app/wagmiRuntime.ts), a chunk of their own.
+    const wagmiRuntime = () => paths.filter((path) => /^\/assets\/wagmiRuntime-[\w-]+\.js$/.test(path))
+    const paths: string[] = []
     const onResponse = (res: Response) => {
       if (!/\/assets\/[^/]+\.js$/.test(new URL(res.url()).pathname)) return
+      paths.push(new URL(res.url()).pathname)
       scripts.push(
         res.text().then((body) => {
           if (body.includes('wallet-option-')) rainbowKitChunks.push(new URL(res.url()).pathname)
@@ -55,6 +59,7 @@ describe('wallet connection', () => {
     await Promise.all(scripts)
     expect(scripts.length).toBeGreaterThan(3)
     expect(rainbowKitChunks).toEqual([])
+    expect(wagmiRuntime()).toEqual([])
     await expect(e2e.page.locator('[data-rk]').count()).resolves.toBe(0)
 
     await e2e.page.getByTestId('rk-connect-button').click()
@@ -63,6 +68,7 @@ describe('wallet connection', () => {
     await Promise.all(scripts)
     expect(rainbowKitChunks).toHaveLength(1)
     expect(rainbowKitChunks[0]).toMatch(/^\/assets\/WalletDialogs-[\w-]+\.js$/)
+    expect(wagmiRuntime()).toHaveLength(1)
     expect(e2e.pageErrors).toEqual([])
   })
 
