@@ -61,6 +61,15 @@ describe('wallet connection', () => {
     expect(rainbowKitChunks).toEqual([])
     expect(wagmiRuntime()).toEqual([])
     await expect(e2e.page.locator('[data-rk]').count()).resolves.toBe(0)
+    // RainbowKit's styles are not in the page's stylesheet either: they come with its dialogs.
+    const rainbowRules = () =>
+      e2e.page.evaluate(
+        () =>
+          [...document.styleSheets, ...document.adoptedStyleSheets]
+            .flatMap((sheet) => [...sheet.cssRules])
+            .filter((rule) => rule.cssText.includes('[data-rk]')).length,
+      )
+    expect(await rainbowRules()).toBe(0)
 
     await e2e.page.getByTestId('rk-connect-button').click()
     await e2e.page.getByTestId('rk-wallet-option-devnet').waitFor()
@@ -69,6 +78,12 @@ describe('wallet connection', () => {
     expect(rainbowKitChunks).toHaveLength(1)
     expect(rainbowKitChunks[0]).toMatch(/^\/assets\/WalletDialogs-[\w-]+\.js$/)
     expect(wagmiRuntime()).toHaveLength(1)
+    expect(await rainbowRules()).toBeGreaterThan(100)
+    // Styled: the dialog's backdrop is RainbowKit's translucent black.
+    const backdrop = await e2e.page
+      .locator('[data-rk] [role=dialog]')
+      .evaluate((el) => getComputedStyle(el).backgroundColor)
+    expect(backdrop).toBe('rgba(0, 0, 0, 0.3)')
     expect(e2e.pageErrors).toEqual([])
   })
 
