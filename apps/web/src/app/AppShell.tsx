@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react'
-import { RouterProvider } from 'react-router/dom'
+import { BrowserRouter } from 'react-router'
 import { WagmiContext } from 'wagmi'
 import { TOAST_AUTO_CLOSE_MS, TOAST_DRAG_PERCENT } from '../config/constants'
 import { SignInProvider } from '../features/auth/components/SignInProvider'
@@ -8,7 +8,7 @@ import { useSettings } from '../features/settings/useSettings'
 import { useToastsWanted } from '../lib/toasts'
 import { useWalletDialogsWanted } from '../lib/walletDialogs'
 import { loadWallet, useWalletConfig } from '../lib/walletRuntime'
-import { router } from './router'
+import { AppRoutes } from './router'
 
 const ToastContainer = lazy(() => import('react-toastify').then((m) => ({ default: m.ToastContainer })))
 
@@ -41,12 +41,14 @@ export function AppShell() {
   return (
     <WagmiContext value={config}>
       <SignInProvider>
-        <RouterProvider router={router} />
-        {config ? (
-          <Suspense fallback={null}>
-            <WalletExtras />
-          </Suspense>
-        ) : null}
+        <BrowserRouter>
+          <AppRoutes />
+          {config ? (
+            <Suspense fallback={null}>
+              <WalletExtras />
+            </Suspense>
+          ) : null}
+        </BrowserRouter>
       </SignInProvider>
       {toasts ? (
         <Suspense fallback={null}>

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react'
+import { useLocation, useNavigate } from 'react-router'
 import { useAccount, useConnect, useConnectors } from 'wagmi'
 import { isFramed, SAFE_CONNECTOR_ID } from '../lib/safeAppFrame'
 import { formatSafeParam, SAFE_PARAM } from '../lib/safeLink'
 import { useRuntime } from './RuntimeContext'
-import { router } from './router'
 
 /**
  * Embedded mode: inside a Safe host's frame the app connects through the Safe connector (its account is the
@@ -17,6 +17,11 @@ export function EmbeddedSafeConnector() {
   const { connect } = useConnect()
   const attempted = useRef(false)
   const opened = useRef<string | null>(null)
+  const navigate = useNavigate()
+  // Read when the connection settles, without running the effect again on every navigation.
+  const currentLocation = useLocation()
+  const location = useRef(currentLocation)
+  location.current = currentLocation
 
   // Once wagmi's reconnect has settled: connect through the Safe connector unless it is already the current one
   // (reconnect connects it by itself when no other wallet comes first).
@@ -43,15 +48,15 @@ export function EmbeddedSafeConnector() {
     opened.current = key
     const chain = chains.find((c) => c.chainId === String(chainId))
     if (!chain) return
-    const { pathname, search, hash } = router.state.location
+    const { pathname, search, hash } = location.current
     const params = new URLSearchParams(search)
     if (params.get(SAFE_PARAM)) return
     params.set(SAFE_PARAM, formatSafeParam(chain, address))
-    void router.navigate(
+    void navigate(
       { pathname, search: `?${params.toString().replace(/%3A/gi, ':')}`, hash },
       { replace: true },
     )
-  }, [status, connector, address, chainId, chains])
+  }, [status, connector, address, chainId, chains, navigate])
 
   return null
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { NavLink, Outlet, useLocation, useRouteError } from 'react-router'
+import { NavLink, Outlet, useLocation } from 'react-router'
 import { ConnectionBanner } from '../../features/live/components/ConnectionBanner'
 import { NotificationBell } from '../../features/notifications/components/NotificationBell'
 import { ReceiveButton } from '../../features/receive/components/ReceiveButton'
@@ -145,8 +145,8 @@ export function AppLayout() {
   )
 }
 
-export function AppLayoutError() {
-  const error = useRouteError()
+/** What a screen that failed to render shows, in the app's frame (see ScreenErrorBoundary in router.tsx). */
+export function AppLayoutError({ error }: { error: unknown }) {
   return (
     <Shell>
       <section className="page">
