@@ -95,6 +95,13 @@ describe('Subresource Integrity', () => {
         new RegExp(`Failed to find a valid digest in the 'integrity' attribute for resource '[^']*${chunk}'`),
       )
     expect(await e2e.page.evaluate(() => 'tampered' in window)).toBe(false)
+    // The screen that failed to load shows its error inside the app's frame; another screen recovers.
+    await e2e.page.getByRole('heading', { name: 'Oops, something went wrong!' }).waitFor()
+    await e2e.page.getByRole('link', { name: 'Settings' }).click()
+    await e2e.page
+      .getByRole('heading', { name: 'Oops, something went wrong!' })
+      .waitFor({ state: 'detached' })
+    expect(new URL(e2e.page.url()).pathname).toBe('/settings')
   })
 
   it('error: a tampered entry script leaves the page without the app', async () => {

@@ -1,5 +1,5 @@
 import { Component, type ComponentType, type ReactNode } from 'react'
-import { type Location, Route, Routes, useLocation } from 'react-router'
+import { type Location, matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router'
 import { Skeleton } from '../components/ui/Skeleton'
 import { lazyModule } from '../lib/lazyModule'
 import { AppLayout, AppLayoutError } from './routes/AppLayout'
@@ -8,8 +8,11 @@ import { AppLayout, AppLayoutError } from './routes/AppLayout'
 // Declarative routes rather than react-router's data router: no loaders or actions are used, and its data
 // layer (loaders, fetchers, lazy route resolution) was 54 kB of every first load's JS.
 
-/** A screen in a chunk of its own, rendered once loaded (no Suspense boundary: see lib/lazyModule.ts). */
-function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ReactNode {
+/** A screen in a chunk of its own: its route's element and how to start loading it (kept as the route's handle). */
+type Screen = { element: ReactNode; handle: { load: () => Promise<unknown> } }
+
+/** A screen rendered once its chunk has loaded (no Suspense boundary: see lib/lazyModule.ts). */
+function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Screen {
   const screen = lazyModule(load)
   function LazyScreen() {
     const module = screen.useModule()
@@ -17,7 +20,7 @@ function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentTyp
     const Screen = pick(module)
     return <Screen />
   }
-  return <LazyScreen />
+  return { element: <LazyScreen />, handle: { load: screen.load } }
 }
 
 const home = lazyScreen(
@@ -121,51 +124,75 @@ const notFound = lazyScreen(
   (m) => m.NotFoundRoute,
 )
 
+const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppFrame />,
+    children: [
+      { index: true, ...home },
+      {
+        path: 'assets',
+        ...assetsLayout,
+        children: [
+          { index: true, ...tokens },
+          { path: 'nfts', ...nfts },
+        ],
+      },
+      {
+        path: 'transactions',
+        children: [
+          { index: true, ...transactionsIndex },
+          {
+            ...transactionsLayout,
+            children: [
+              { path: 'history', ...history },
+              { path: 'queue', ...queue },
+            ],
+          },
+          { path: 'tx', ...transaction },
+          { path: 'new', ...newTransaction },
+          { path: 'sign', ...signTransaction },
+        ],
+      },
+      { path: 'new-safe', ...newSafe },
+      { path: 'messages', ...messages },
+      { path: 'apps', ...apps },
+      { path: 'address-book', ...addressBook },
+      {
+        path: 'settings',
+        ...settingsLayout,
+        children: [
+          { index: true, ...generalSettings },
+          { path: 'setup', ...setup },
+          { path: 'proposers', ...proposers },
+          { path: 'notifications', ...notificationSettings },
+          { path: 'safe-apps', ...safeAppsSettings },
+          { path: 'chains', ...chainsSettings },
+        ],
+      },
+      { path: 'explorer/:chainId/address/:address', ...explorerAddress },
+      { path: 'explorer/:chainId/tx/:txHash', ...explorerTx },
+      { path: '*', ...notFound },
+    ],
+  },
+]
+
+// The first screen's chunks start loading with this module, so its first render has them.
+for (const match of matchRoutes(routes, window.location) ?? [])
+  void (match.route.handle as Screen['handle'] | undefined)?.load().catch(() => {})
+
 /** The app's screens (inside a BrowserRouter). */
 export function AppRoutes() {
+  return useRoutes(routes)
+}
+
+/** The layout of every screen, with the error boundary that keeps the app's frame when a screen fails. */
+function AppFrame() {
   const location = useLocation()
   return (
-    <Routes>
-      <Route
-        path="/"
-        element={
-          <ScreenErrorBoundary location={location}>
-            <AppLayout />
-          </ScreenErrorBoundary>
-        }
-      >
-        <Route index element={home} />
-        <Route path="assets" element={assetsLayout}>
-          <Route index element={tokens} />
-          <Route path="nfts" element={nfts} />
-        </Route>
-        <Route path="transactions">
-          <Route index element={transactionsIndex} />
-          <Route element={transactionsLayout}>
-            <Route path="history" element={history} />
-            <Route path="queue" element={queue} />
-          </Route>
-          <Route path="tx" element={transaction} />
-          <Route path="new" element={newTransaction} />
-          <Route path="sign" element={signTransaction} />
-        </Route>
-        <Route path="new-safe" element={newSafe} />
-        <Route path="messages" element={messages} />
-        <Route path="apps" element={apps} />
-        <Route path="address-book" element={addressBook} />
-        <Route path="settings" element={settingsLayout}>
-          <Route index element={generalSettings} />
-          <Route path="setup" element={setup} />
-          <Route path="proposers" element={proposers} />
-          <Route path="notifications" element={notificationSettings} />
-          <Route path="safe-apps" element={safeAppsSettings} />
-          <Route path="chains" element={chainsSettings} />
-        </Route>
-        <Route path="explorer/:chainId/address/:address" element={explorerAddress} />
-        <Route path="explorer/:chainId/tx/:txHash" element={explorerTx} />
-        <Route path="*" element={notFound} />
-      </Route>
-    </Routes>
+    <ScreenErrorBoundary location={location}>
+      <AppLayout />
+    </ScreenErrorBoundary>
   )
 }
 
