@@ -75,4 +75,38 @@ describe('boot hints', () => {
     expect(new Set(paths).size).toBe(paths.length)
     expect(warnings.filter((w) => /preload/i.test(w))).toEqual([])
   })
+
+  it('behavior: a cold Home renders its dashboard once, with its data', async () => {
+    const { page } = e2e
+    // When the dashboard first appears in the page, are its balance and queue in it already?
+    await e2e.context.addInitScript(() => {
+      const seen = { dashboardFirst: null as null | { balance: boolean; queue: boolean } }
+      Object.assign(window, { __firstDashboard: seen })
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[data-testid=home-columns]')) return
+        seen.dashboardFirst = {
+          balance: document.querySelector('[data-testid=total-balance]') !== null,
+          queue: document.querySelector('[data-testid=queued-count]') !== null,
+        }
+        observer.disconnect()
+      }).observe(document, { childList: true, subtree: true })
+    })
+    await page.goto(`${e2e.stack.url}/?safe=dev:${treasury}`)
+    await page.getByTestId('total-balance').waitFor()
+    const first = await page.evaluate(
+      () => (window as unknown as { __firstDashboard: unknown }).__firstDashboard,
+    )
+    expect(first).toEqual({ dashboardFirst: { balance: true, queue: true } })
+  })
+
+  it('behavior: a gateway call that does not answer holds the first screen back only briefly', async () => {
+    const { page } = e2e
+    await page.route('**/balances/**', () => undefined) // never answered
+    const started = Date.now()
+    await page.goto(`${e2e.stack.url}/?safe=dev:${treasury}`)
+    await page.getByTestId('safe-owners').locator('li').first().waitFor()
+    await page.getByTestId('queued-count').waitFor()
+    expect(Date.now() - started).toBeLessThan(5_000)
+    expect(await page.getByTestId('total-balance').count()).toBe(0)
+  })
 })

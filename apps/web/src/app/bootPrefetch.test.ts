@@ -10,7 +10,7 @@ const settings = { currency: 'usd', hideSpam: true }
 /** The last part of each query key started (what the query asks for: history, queue, …). */
 function started(location: { pathname: string; search: string }): { ok: boolean; kinds: string[] } {
   const queryClient = new QueryClient()
-  const ok = prefetchOpenSafe(queryClient, chains, location, settings)
+  const ok = prefetchOpenSafe(queryClient, chains, location, settings) !== undefined
   const kinds = queryClient
     .getQueryCache()
     .findAll()
@@ -21,7 +21,29 @@ function started(location: { pathname: string; search: string }): { ok: boolean;
 describe('prefetchOpenSafe', () => {
   // The gateway calls are started, not awaited: a fetch that never answers is enough.
   vi.stubGlobal('fetch', () => new Promise(() => undefined))
-  afterEach(() => vi.clearAllMocks())
+  afterEach(() => {
+    vi.clearAllMocks()
+    vi.stubGlobal('fetch', () => new Promise(() => undefined))
+  })
+
+  it('behavior: settles once every call has its answer or its error in the cache', async () => {
+    let answered = 0
+    vi.stubGlobal('fetch', async () => {
+      answered++
+      return answered === 2
+        ? new Response('{"code":500,"message":"boom"}', { status: 500 })
+        : new Response('{"results":[]}', { headers: { 'content-type': 'application/json' } })
+    })
+    const queryClient = new QueryClient()
+    await prefetchOpenSafe(queryClient, chains, { pathname: '/', search: `?safe=dev:${SAFE}` }, settings)
+    expect(answered).toBe(4)
+    const states = queryClient
+      .getQueryCache()
+      .findAll()
+      .map((query) => query.state.status)
+    expect(states.filter((status) => status === 'pending')).toEqual([])
+    expect(states).toContain('error')
+  })
 
   it("default: Home's deep link starts the Safe's info, balances, queue and latest history at once", () => {
     const { ok, kinds } = started({ pathname: '/', search: `?safe=dev:${SAFE}` })

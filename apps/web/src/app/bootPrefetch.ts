@@ -12,30 +12,33 @@ import { parseSafeAddress, SAFE_PARAM } from '../lib/safeLink'
 
 export type BootLocation = Pick<Location, 'pathname' | 'search'>
 
-/** Starts the first screen's gateway calls for the Safe in the URL, if any; returns whether it did. */
+/**
+ * Starts the first screen's gateway calls for the Safe in the URL, if any: settles when all have (each with its
+ * answer or its error in the cache), undefined when the URL names no Safe.
+ */
 export function prefetchOpenSafe(
   queryClient: QueryClient,
   chains: readonly ChainInfo[],
   location: BootLocation,
   settings: { currency: string; hideSpam: boolean },
-): boolean {
+): Promise<void> | undefined {
   const raw = new URLSearchParams(location.search).get(SAFE_PARAM)
-  if (!raw) return false
+  if (!raw) return undefined
   const parsed = parseSafeAddress(raw, chains)
-  if (!parsed.ok) return false
+  if (!parsed.ok) return undefined
   const { chainId } = parsed.chain
   // Every Safe screen shows the Safe's card (its info); Home also its balance, queue and latest transactions.
   const info = safeInfoQueryOptions(chainId, parsed.address)
-  void prefetchForFirstScreen(queryClient, info.queryKey, () => queryClient.prefetchQuery(info))
+  const started = [prefetchForFirstScreen(queryClient, info.queryKey, () => queryClient.prefetchQuery(info))]
   if (location.pathname === '/') {
     const balances = balancesQueryOptions(chainId, parsed.address, settings.currency, settings.hideSpam)
-    void prefetchForFirstScreen(queryClient, balances.queryKey, () => queryClient.prefetchQuery(balances))
     const queue = queueQueryOptions(chainId, parsed.address)
-    void prefetchForFirstScreen(queryClient, queue.queryKey, () => queryClient.prefetchInfiniteQuery(queue))
     const history = historyQueryOptions(chainId, parsed.address)
-    void prefetchForFirstScreen(queryClient, history.queryKey, () =>
-      queryClient.prefetchInfiniteQuery(history),
+    started.push(
+      prefetchForFirstScreen(queryClient, balances.queryKey, () => queryClient.prefetchQuery(balances)),
+      prefetchForFirstScreen(queryClient, queue.queryKey, () => queryClient.prefetchInfiniteQuery(queue)),
+      prefetchForFirstScreen(queryClient, history.queryKey, () => queryClient.prefetchInfiniteQuery(history)),
     )
   }
-  return true
+  return Promise.all(started).then(() => undefined)
 }

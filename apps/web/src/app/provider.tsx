@@ -12,6 +12,7 @@ import { chainsQueryOptions } from '../features/chains/queries'
 import { GatewayUrlForm } from '../features/settings/components/GatewayUrlForm'
 import { settingsStore } from '../features/settings/settingsStore'
 import { useSettings } from '../features/settings/useSettings'
+import { createExternalStore } from '../lib/externalStore'
 import { configureGateway, formatGatewayError } from '../lib/gateway'
 import { lazyModule } from '../lib/lazyModule'
 import {
@@ -60,6 +61,15 @@ const startPage =
   window.location.pathname === '/' && !new URLSearchParams(window.location.search).has(SAFE_PARAM)
 if (window.location.pathname === '/') void import('./routes/home')
 if (window.location.pathname === '/' && !startPage) void import('./routes/safeHome')
+
+/**
+ * How long a deep link to a Safe holds its first screen back for the boot's answers: rendered once with its data
+ * rather than once per answer (each render and layout of the whole screen costs a slow device tens of ms).
+ */
+const FIRST_SCREEN_WAIT_MS = 300
+/** Whether the first screen may render: at once without a Safe in the URL, else with its data or after the wait. */
+const firstScreenData = createExternalStore(!new URLSearchParams(window.location.search).has(SAFE_PARAM))
+const releaseFirstScreen = () => firstScreenData.set(true)
 
 // wagmi and the connectors load at once for a wallet to reconnect, in a Safe's frame, and for any screen but
 // the start page and a Safe's Home (the others read the chain); otherwise when first needed (lib/walletRuntime.ts).
@@ -145,7 +155,10 @@ function ChainsBoot({ runtimeConfig }: { runtimeConfig: RuntimeConfig }) {
     prefetched.current = true
     // Loaded, not imported: it checksums addresses, and the chain libraries are no part of the entry chunk.
     const bootChains = query.data
-    void bootModule.then((boot) => boot.prefetchOpenSafe(queryClient, bootChains, window.location, settings))
+    setTimeout(releaseFirstScreen, FIRST_SCREEN_WAIT_MS)
+    void bootModule
+      .then((boot) => boot.prefetchOpenSafe(queryClient, bootChains, window.location, settings))
+      .then(releaseFirstScreen, releaseFirstScreen)
   }
 
   if (query.data && query.data.length > 0)
@@ -174,8 +187,9 @@ function ChainsBoot({ runtimeConfig }: { runtimeConfig: RuntimeConfig }) {
   return <StatusScreen tone="loading" title="Loading chains…" message={gatewayUrl} />
 }
 
-/** The app shell once its chunk has come (no Suspense boundary: see lib/lazyModule.ts). */
+/** The app shell once its chunk (no Suspense boundary: see lib/lazyModule.ts) and the first screen's data have come. */
 function AppShellWhenLoaded() {
   const module = appShell.useModule()
-  return module ? <module.AppShell /> : <StatusScreen tone="loading" title="Loading…" />
+  const dataReady = firstScreenData.use()
+  return module && dataReady ? <module.AppShell /> : <StatusScreen tone="loading" title="Loading…" />
 }
