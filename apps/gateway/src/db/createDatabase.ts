@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { growMemoryFilesByHalf } from './memfsGrowth.ts'
 import { migratedSnapshot, PGLITE_CONF } from './pgliteSnapshot.ts'
 import * as schema from './schema.ts'
 
@@ -73,6 +74,8 @@ export async function createDatabase(options: { databaseUrl?: string; dataDir?: 
   if (snapshot && dataDir) cpSync(snapshot.dataDir, dataDir, { recursive: true })
   const loadDataDir = snapshot && !dataDir ? new Blob([readFileSync(snapshot.tarball)]) : undefined
   const client = await PGlite.create(dataDir, { loadDataDir, postgresqlconf: PGLITE_CONF })
+  // memfsGrowth.test.ts fails should PGlite's internals move; here it only costs speed.
+  if (!dataDir) growMemoryFilesByHalf(client)
   const db = drizzle({ client, schema })
   // A no-op on a snapshot of the current migrations; applies the new ones to an existing data folder.
   await migrate(db, { migrationsFolder })

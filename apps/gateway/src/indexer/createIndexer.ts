@@ -30,7 +30,10 @@ export type IndexerOptions = {
   subscribedPollingInterval?: number
   /** Blocks below the head whose hashes are re-checked for reorgs (default: the chain's reorgWindow). */
   reorgWindow?: number
-  /** First and largest getLogs window (blocks). */
+  /**
+   * First and largest getLogs window (blocks). The first is small: nothing overlaps its fetch (read-ahead
+   * starts once a window is in), and windows double while they hold under 5,000 logs.
+   */
   initialWindow?: number
   maxWindow?: number
   onError?: (error: unknown) => void
@@ -84,7 +87,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
 
   const chainReader = createChainReader(
     client,
-    { initialWindow: options.initialWindow ?? 2_000, maxWindow: options.maxWindow ?? 10_000 },
+    { initialWindow: options.initialWindow ?? 100, maxWindow: options.maxWindow ?? 10_000 },
     // Up to 64 MB per answer (viem's default is 10 MB: ~9,000 Safe logs, a window the first attempt may exceed).
     createRpcClient(chain, { batch: false, maxResponseBodySize: 64 * 1024 * 1024 }),
   )
