@@ -13,8 +13,9 @@ import { parseSafeAddress, SAFE_PARAM } from '../lib/safeLink'
 export type BootLocation = Pick<Location, 'pathname' | 'search'>
 
 /**
- * Starts the first screen's gateway calls for the Safe in the URL, if any: settles when all have (each with its
- * answer or its error in the cache), undefined when the URL names no Safe.
+ * Starts the first screen's gateway calls for the Safe in the URL, if any: settles when those the screen is laid
+ * out around have (the Safe's info, balances and queue, each with its answer or its error in the cache; the
+ * latest transactions fill in their card after), undefined when the URL names no Safe.
  */
 export function prefetchOpenSafe(
   queryClient: QueryClient,
@@ -37,7 +38,9 @@ export function prefetchOpenSafe(
     started.push(
       prefetchForFirstScreen(queryClient, balances.queryKey, () => queryClient.prefetchQuery(balances)),
       prefetchForFirstScreen(queryClient, queue.queryKey, () => queryClient.prefetchInfiniteQuery(queue)),
-      prefetchForFirstScreen(queryClient, history.queryKey, () => queryClient.prefetchInfiniteQuery(history)),
+    )
+    void prefetchForFirstScreen(queryClient, history.queryKey, () =>
+      queryClient.prefetchInfiniteQuery(history),
     )
   }
   return Promise.all(started).then(() => undefined)
