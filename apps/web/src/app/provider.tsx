@@ -10,6 +10,7 @@ import {
 } from '../config/runtimeConfig'
 import { chainsQueryOptions } from '../features/chains/queries'
 import { GatewayUrlForm } from '../features/settings/components/GatewayUrlForm'
+import { followThemeMode } from '../features/settings/followThemeMode'
 import { settingsStore } from '../features/settings/settingsStore'
 import { useSettings } from '../features/settings/useSettings'
 import { createExternalStore } from '../lib/externalStore'
@@ -62,6 +63,8 @@ const startPage =
 if (window.location.pathname === '/') void import('./routes/home')
 if (window.location.pathname === '/' && !startPage) void import('./routes/safeHome')
 
+followThemeMode(document.documentElement, settingsStore, window.matchMedia('(prefers-color-scheme: dark)'))
+
 /**
  * How long a deep link to a Safe holds its first screen back for the boot's answers: rendered once with its data
  * rather than once per answer (each render and layout of the whole screen costs a slow device tens of ms).
@@ -93,18 +96,9 @@ export function AppProvider() {
       persistOptions={persistOptions}
       onSuccess={() => markRestoredQueriesStale(queryClient)}
     >
-      <ThemeModeEffect />
       <RuntimeConfigBoot />
     </PersistQueryClientProvider>
   )
-}
-
-function ThemeModeEffect() {
-  const { themeMode } = useSettings()
-  useEffect(() => {
-    document.documentElement.dataset.theme = themeMode
-  }, [themeMode])
-  return null
 }
 
 function RuntimeConfigBoot() {
