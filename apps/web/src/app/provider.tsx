@@ -53,15 +53,13 @@ if (inlineConfig) {
   void prefetchForFirstScreen(queryClient, chains.queryKey, () => queryClient.prefetchQuery(chains))
 }
 
-// The router and the first screen start downloading with the page, in parallel with the chains request; they
-// render once the chains are known. The deep-link prefetch is asked for first, so its few files lead.
+// The first screens' chunks start downloading with the page, in parallel with the chains request; they render
+// once the chains are known. The shell chunk holds the router and start page, the safe-home chunk the deep-link
+// prefetch and a Safe's dashboard (build/chunkGroups.ts), so these two imports fetch both; the router then
+// starts the first screen's module (router.tsx).
 const bootModule = import('./bootPrefetch')
 const appShell = lazyModule(() => import('./AppShell'))
 void appShell.load()
-const startPage =
-  window.location.pathname === '/' && !new URLSearchParams(window.location.search).has(SAFE_PARAM)
-if (window.location.pathname === '/') void import('./routes/home')
-if (window.location.pathname === '/' && !startPage) void import('./routes/safeHome')
 
 followThemeMode(document.documentElement, settingsStore, window.matchMedia('(prefers-color-scheme: dark)'))
 
