@@ -1,5 +1,5 @@
 // `npm run bench:first-load [runs]`: what a first visit costs, in headless Chromium against the stack (devnet),
-// started as `npm start` starts it (node scripts/run.mjs) in a process of its own, this one driving the browser.
+// started as `npm start` starts it (node --v8-pool-size=1 scripts/run.mjs) in a process of its own, this one driving the browser.
 //   - the landing page: JS files, bytes on the wire (as served, precompressed) and decoded, the biggest files
 //   - a cold deep link to a Safe's Home (fresh browser context, nothing cached): time from navigation to the
 //     dashboard populated (total balance, queued count and owners shown), median and spread of `runs` (10)
@@ -13,7 +13,7 @@ import { ensureWebBuild } from './buildWeb.ts'
 
 const runs = Number(process.argv[2] ?? 10)
 await ensureWebBuild()
-const started = await startUntilUrl(['node', 'scripts/run.mjs'], {
+const started = await startUntilUrl(['node', '--v8-pool-size=1', 'scripts/run.mjs'], {
   cwd: join(import.meta.dirname, '..'),
   env: { ...process.env, PORT: '0', DEVNET_PORT: '0' },
 })
