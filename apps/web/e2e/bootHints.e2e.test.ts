@@ -49,6 +49,10 @@ describe('boot hints', () => {
     const hrefs = modules.map((tag) => attributeOf(tag, 'href'))
     expect(hrefs.some((href) => /^\/assets\/shell-[\w-]+\.js$/.test(href ?? ''))).toBe(true)
     expect(hrefs.some((href) => /^\/assets\/safe-home-[\w-]+\.js$/.test(href ?? ''))).toBe(true)
+    // The code before the calls: the calls hinted first held the browser's six connections while the chunks
+    // waited (bootHintTags).
+    const lastModule = Math.max(...modules.map((tag) => html.indexOf(tag)))
+    expect(lastModule).toBeLessThan(html.indexOf('<link rel="preload" as="fetch"'))
     for (const tag of modules) {
       const bytes = await (await fetch(new URL(attributeOf(tag, 'href')!, e2e.stack.url))).arrayBuffer()
       const sri = `sha384-${createHash('sha384').update(Buffer.from(bytes)).digest('base64')}`
@@ -74,6 +78,11 @@ describe('boot hints', () => {
     const paths = calls.map((call) => call.split('?')[0])
     expect(new Set(paths).size).toBe(paths.length)
     expect(warnings.filter((w) => /preload/i.test(w))).toEqual([])
+    // The browser asked for the first screen's code before the gateway calls.
+    const firstCall = requested.findIndex((url) => new URL(url).pathname.startsWith('/v1/'))
+    const lastChunk = requested.findLastIndex((url) => /\/assets\/(shell|safe-home)-[\w-]+\.js$/.test(url))
+    expect(lastChunk).toBeGreaterThan(0)
+    expect(lastChunk).toBeLessThan(firstCall)
   })
 
   it('behavior: a cold Home renders its dashboard once, with its data', async () => {

@@ -5,7 +5,7 @@
 // deep-linked Safe and screen, rendered on first request and kept (a bounded number of them).
 import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { type BootHints, bootHintTags, parseDeepLink, type ShellHints } from './bootHints.ts'
+import { type BootHints, bootHintTags, parseDeepLink } from './bootHints.ts'
 
 /** The element the web app reads its runtime config from (apps/web/src/config/runtimeConfig.ts). */
 export const CONFIG_ELEMENT_ID = 'concord-config'
@@ -24,26 +24,23 @@ const scriptSafeJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
 
-const NO_HINTS: ShellHints = { early: '', late: '' }
-
 /**
- * `html` with the config block and `hints.early` first in <head> (before the module scripts that read the
- * config), `hints.late` last in it. `fast` compresses for a page rendered on request (brotli 5: ~2 % bigger
- * than 11, ten times faster).
+ * `html` with the config block first in <head> (before the module scripts that read it) and the `hints`
+ * (bootHints.ts) last in it. `fast` compresses for a page rendered on request (brotli 5: ~2 % bigger than 11,
+ * ten times faster).
  */
 export function renderAppShell(
   html: string,
   runtimeConfig: unknown,
-  hints: ShellHints = NO_HINTS,
+  hints = '',
   fast = false,
 ): RenderedShell {
   const block = `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${scriptSafeJson(runtimeConfig)}</script>`
   const head = /<head[^>]*>/i.exec(html)
   const start = head ? head.index + head[0].length : 0
-  const withStart = html.slice(0, start) + block + hints.early + html.slice(start)
+  const withStart = html.slice(0, start) + block + html.slice(start)
   const end = withStart.search(/<\/head>/i)
-  const rendered =
-    end < 0 ? withStart + hints.late : withStart.slice(0, end) + hints.late + withStart.slice(end)
+  const rendered = end < 0 ? withStart + hints : withStart.slice(0, end) + hints + withStart.slice(end)
   const body = Buffer.from(rendered)
   return {
     body,
@@ -64,7 +61,7 @@ export function createShellRenderer(
   runtimeConfig: unknown,
   hints?: BootHints,
 ): (url: URL) => RenderedShell {
-  const plain = renderAppShell(html, runtimeConfig, hints ? bootHintTags(undefined, hints) : NO_HINTS)
+  const plain = renderAppShell(html, runtimeConfig, hints ? bootHintTags(undefined, hints) : '')
   if (!hints) return () => plain
   const pages = new Map<string, RenderedShell>()
   return (url) => {

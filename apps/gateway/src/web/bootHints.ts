@@ -90,18 +90,17 @@ const fetchHint = (path: string) => `<link rel="preload" as="fetch" crossorigin 
 const moduleHint = ({ href, integrity }: ModuleHint) =>
   `<link rel="modulepreload" crossorigin href="${attribute(href)}" integrity="${attribute(integrity)}">`
 
-/** Hint elements by where they go in <head>: `early` first, `late` last (after the import map). */
-export type ShellHints = { early: string; late: string }
-
 /**
- * The hints of a page (`link`: the Safe it deep-links to, if any): the gateway calls first, as the server takes
- * longest over them; the first screen's chunks at the end, after the import map, which must precede any
- * module load.
+ * The hint elements of a page (`link`: the Safe it deep-links to, if any), for the end of <head>, after the
+ * import map (which must precede any module load) and the entry's own script and preloads: the first screen's
+ * chunks, then the gateway calls. Code first: over HTTP/1.1 a browser opens at most six connections to the
+ * gateway, and calls hinted ahead of the code held four of them for as long as the server worked on them, so
+ * the chunks waited for a free one (in Chromium, a median 86 ms from request to send against 35 ms with the
+ * code first; the chunks arrived ~55 ms sooner, the calls no later). The code is the longer path: it still has
+ * to be evaluated when it arrives, the calls' answers only read.
  */
-export function bootHintTags(link: DeepLink | undefined, hints: BootHints): ShellHints {
+export function bootHintTags(link: DeepLink | undefined, hints: BootHints): string {
   const calls = [CHAINS_PATH, ...(link ? safeCallPaths(link) : [])]
-  return {
-    early: calls.map(fetchHint).join(''),
-    late: link?.home ? hints.homeModules.map(moduleHint).join('') : '',
-  }
+  const modules = link?.home ? hints.homeModules : []
+  return modules.map(moduleHint).join('') + calls.map(fetchHint).join('')
 }

@@ -94,8 +94,8 @@ describe('precompressed assets', () => {
   })
 
   it('default: the app shell of a client-side route carries the runtime config inline, precompressed too', async () => {
-    // INDEX has no <head>: the data block goes first, then the chains hint (this gateway is the app's).
-    const shell = `<script type="application/json" id="concord-config">${JSON.stringify(runtime)}</script>${CHAINS_HINT}${INDEX}`
+    // INDEX has no <head>: the data block goes first, the chains hint (this gateway is the app's) last.
+    const shell = `<script type="application/json" id="concord-config">${JSON.stringify(runtime)}</script>${INDEX}${CHAINS_HINT}`
     const res = await get(web, '/transactions/queue', { 'accept-encoding': 'br' })
     expect(res.headers.get('content-encoding')).toBe('br')
     expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(shell)
