@@ -9,13 +9,16 @@ import { setupE2E } from './session.ts'
 
 const requested: string[] = []
 const warnings: string[] = []
+const workers: string[] = []
 const e2e = setupE2E({
   viewport: { width: 1280, height: 900 },
   onPage: (page) => {
     page.setDefaultTimeout(15_000)
     requested.length = 0
     warnings.length = 0
+    workers.length = 0
     page.on('request', (req) => requested.push(req.url()))
+    page.on('worker', (worker) => workers.push(worker.url()))
     page.on('console', (message) => {
       if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text())
     })
@@ -83,6 +86,9 @@ describe('boot hints', () => {
     const lastChunk = requested.findLastIndex((url) => /\/assets\/(shell|safe-home)-[\w-]+\.js$/.test(url))
     expect(lastChunk).toBeGreaterThan(0)
     expect(lastChunk).toBeLessThan(firstCall)
+    // index.html warms ICU in a worker (allowed by the page's CSP: a refused one would be a console error).
+    expect(workers.some((url) => url.startsWith('blob:'))).toBe(true)
+    expect(warnings.filter((w) => /Content Security Policy/i.test(w))).toEqual([])
   })
 
   it('behavior: a cold Home renders its dashboard once, with its data', async () => {

@@ -28,39 +28,61 @@ export function formatTokenAmount(
   return `${sign}${integer.toLocaleString('en-US')}${shown ? `.${shown}` : ''}`
 }
 
+// Intl formatters are made once and kept: building one is the costly part (V8 resolves its locale data and
+// patterns each time), formatting with it is not, and a list formats the same way once per row.
+const fiatFormats = new Map<string, Intl.NumberFormat | null>()
+
+function fiatFormat(code: string): Intl.NumberFormat | null {
+  let format = fiatFormats.get(code)
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: code,
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      })
+    } catch {
+      // Not a currency code Intl knows (the gateway may list e.g. crypto codes).
+      format = null
+    }
+    fiatFormats.set(code, format)
+  }
+  return format
+}
+
 /** A fiat value from the gateway (a decimal string such as `53900` or `24900.5`) in the chosen currency. */
 export function formatFiat(value: string | number, currency: string): string {
   const amount = typeof value === 'number' ? value : Number(value)
   if (!Number.isFinite(amount)) return String(value)
   const code = currency.toUpperCase()
-  try {
-    return new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: code,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }).format(amount)
-  } catch {
-    // Not a currency code Intl knows (the gateway may list e.g. crypto codes).
-    return `${amount.toLocaleString('en-US', { maximumFractionDigits: 6 })} ${code}`
-  }
+  const format = fiatFormat(code)
+  return format
+    ? format.format(amount)
+    : `${amount.toLocaleString('en-US', { maximumFractionDigits: 6 })} ${code}`
 }
 
 /** `0xeE3A…F886` */
 export const shortAddress = (address: string): string =>
   address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
 
+/** A formatter made on first use and kept (see fiatFormat). */
+const keptDateFormat = (options: Intl.DateTimeFormatOptions) => {
+  let format: Intl.DateTimeFormat | undefined
+  return (timestamp: number) => {
+    format ??= new Intl.DateTimeFormat('en-US', options)
+    return format.format(new Date(timestamp))
+  }
+}
+
 /** Day heading of the transaction history, e.g. `Nov 22, 2026`. */
-export const formatDateLabel = (timestamp: number): string =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(timestamp))
+export const formatDateLabel = keptDateFormat({ dateStyle: 'medium' })
 
 /** `3:16 PM` */
-export const formatTime = (timestamp: number): string =>
-  new Intl.DateTimeFormat('en-US', { timeStyle: 'short' }).format(new Date(timestamp))
+export const formatTime = keptDateFormat({ timeStyle: 'short' })
 
 /** `Nov 22, 2026, 3:16:21 PM` */
-export const formatDateTime = (timestamp: number): string =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(timestamp))
+export const formatDateTime = keptDateFormat({ dateStyle: 'medium', timeStyle: 'medium' })
 
 /**
  * When saved data was fetched, for the "Saved data from …" marks: the time (hours and minutes) today, with the
