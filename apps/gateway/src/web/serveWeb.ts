@@ -6,11 +6,11 @@
 // and hints for its first requests (bootHints.ts).
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type Context, Hono } from 'hono'
 import { getMimeType } from 'hono/utils/mime'
 import { createShellRenderer, type RenderedShell } from './appShell.ts'
+import { createAssetStore } from './assetStore.ts'
 import { BOOT_HINTS_FILE, type HintChain, readModuleHints } from './bootHints.ts'
 import { BUILD_DIGEST_FILE, type BuildFile, digestBuild } from './buildDigest.ts'
 import { type WebSecurityOptions, webSecurityHeaders } from './securityHeaders.ts'
@@ -43,6 +43,8 @@ type Encoding = (typeof ENCODINGS)[number]['name']
 
 /** Hashed file names (Vite's `name-<8 chars>.ext` under an assets folder) never change content. */
 const HASHED_ASSET = /(^|\/)assets\/[^/]+-[\w-]{8}\.\w+$/
+/** Bytes of hashed assets kept in memory after their first read (the app's first screens take ~1 MB). */
+const MAX_KEPT_ASSET_BYTES = 8 * 1024 * 1024
 
 export function loadWebBuild(webDir: string): WebBuild {
   if (!existsSync(join(webDir, 'index.html')))
@@ -144,12 +146,12 @@ export function createWebRoutes(
   if (!builtIndex) throw new Error(`webDir: ${webDir} has no index.html (build the web app first)`)
   // Hints only when the page's calls go to this gateway ('' is the page's origin): a user's own gateway
   // (chosen in Settings) is beyond what the server knows, its page then leaves the hinted responses unused.
+  const indexHtml = readFileSync(join(webDir, 'index.html'), 'utf8')
+  const homeModules = readModuleHints(join(webDir, BOOT_HINTS_FILE))
   const renderShell = createShellRenderer(
-    readFileSync(join(webDir, 'index.html'), 'utf8'),
+    indexHtml,
     runtime,
-    runtime.gatewayUrl === ''
-      ? { chains: shellOptions.chains ?? [], homeModules: readModuleHints(join(webDir, BOOT_HINTS_FILE)) }
-      : undefined,
+    runtime.gatewayUrl === '' ? { chains: shellOptions.chains ?? [], homeModules } : undefined,
   )
   const shellFile = (shell: RenderedShell): ServedFile => ({
     ...builtIndex,
@@ -168,6 +170,16 @@ export function createWebRoutes(
     return file
   }
   const index = shellFile(renderShell(new URL('http://localhost/')))
+  // The files the page loads first (its scripts, preloads and stylesheet; a Safe's Home chunks), in each coding.
+  const assets = createAssetStore(webDir, {
+    keep: (path) => HASHED_ASSET.test(path.replace(/\.(br|gz)$/, '')),
+    maxKeptBytes: MAX_KEPT_ASSET_BYTES,
+  })
+  const firstLoaded = [
+    ...[...indexHtml.matchAll(/\s(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1] as string),
+    ...homeModules.map((hint) => hint.href.slice(1)),
+  ]
+  assets.warm(firstLoaded.flatMap((path) => [path, ...ENCODINGS.map((e) => path + e.ext)]))
   served.set('/index.html', index)
   const scriptHashes = inlineScriptHashes(
     webDir,
@@ -220,7 +232,7 @@ export function createWebRoutes(
       ? encoding
         ? file.rendered.encoded[encoding]
         : file.rendered.body
-      : await readFile(join(webDir, file.path + ext))
+      : await assets.read(file.path + ext)
     c.header('Content-Length', String(body.length))
     if (c.req.method === 'HEAD') return c.body(null, 200)
     return c.body(new Uint8Array(body.buffer, body.byteOffset, body.length), 200)
