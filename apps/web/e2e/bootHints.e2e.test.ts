@@ -124,4 +124,16 @@ describe('boot hints', () => {
     expect(Date.now() - started).toBeLessThan(5_000)
     expect(await page.getByTestId('total-balance').count()).toBe(0)
   })
+
+  it('behavior: a slow start still says what it waits for, once the page is no longer new', async () => {
+    const { page } = e2e
+    // The chains answer after 1.5 s: past StatusScreen's LOADING_SCREEN_DELAY_MS (400 ms), the loading card shows.
+    await page.route('**/v1/chains', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      await route.continue()
+    })
+    await page.goto(`${e2e.stack.url}/?safe=dev:${treasury}`)
+    await page.getByRole('heading', { name: 'Loading chains…' }).waitFor()
+    await page.getByTestId('total-balance').waitFor()
+  })
 })

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 
 export type StatusScreenProps = {
   tone: 'loading' | 'error'
@@ -10,8 +10,27 @@ export type StatusScreenProps = {
   children?: ReactNode
 }
 
+/**
+ * How old the page must be before a loading screen shows: a start that is that quick shows none, instead of
+ * a card flashing by (and the main thread, busy starting the app, lays out and paints no screen it then drops).
+ */
+export const LOADING_SCREEN_DELAY_MS = 400
+
+/** Whether the page is at least `ms` old (performance.now() counts from the navigation); re-renders when it is. */
+function usePageAge(ms: number): boolean {
+  const [old, setOld] = useState(() => performance.now() >= ms)
+  useEffect(() => {
+    if (old) return
+    const timer = setTimeout(() => setOld(true), ms - performance.now())
+    return () => clearTimeout(timer)
+  }, [old, ms])
+  return old
+}
+
 /** Full-page loading or error state, used before the app shell can render. */
 export function StatusScreen({ tone, title, message, onRetry, retrying, children }: StatusScreenProps) {
+  const shown = usePageAge(LOADING_SCREEN_DELAY_MS) || tone !== 'loading'
+  if (!shown) return <main className="status-screen" aria-busy="true" />
   return (
     <main className="status-screen" aria-busy={tone === 'loading'}>
       <div className="card status-card" role={tone === 'error' ? 'alert' : 'status'}>
