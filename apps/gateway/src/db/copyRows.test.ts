@@ -6,8 +6,9 @@ import { createTestDatabase, testDatabaseKinds } from '../testing/testDatabases.
 import { bulkInsert } from './bulkInsert.ts'
 import { pgliteClientOf } from './copyRows.ts'
 import { createDatabase, type Store } from './createDatabase.ts'
-import { logs, nftMetadata } from './schema.ts'
+import { logs, nftMetadata, transfers } from './schema.ts'
 
+const MAX_UINT256 = (2n ** 256n - 1n).toString()
 const awkward = 'tab\there\nline\\back "quoted" {braced,comma} NULL é'
 /** Array elements: the unnest path sends arrays comma-joined (hex never holds a comma). */
 const element = 'tab\there\nline\\back "quoted" {braced} NULL é'
@@ -63,5 +64,31 @@ describe.each(testDatabaseKinds())('bulkInsert on %s', (kind) => {
       [null, metadata, null],
       [awkward, null, 'x'],
     ])
+  })
+
+  it('stores integer numerics exactly (COPY sends them as base-10,000 digits)', async () => {
+    const values = ['0', '1', '9999', '10000', '100000000', '12345678', '1000000000000000000', MAX_UINT256]
+    const row = (logIndex: number, value: string) => ({
+      chainId: 7,
+      safe: '0xsafe',
+      blockNumber: 1,
+      logIndex,
+      txHash: '0xab',
+      timestamp: 1,
+      type: 'ERC20' as const,
+      token: null,
+      from: '0xf',
+      to: '0xt',
+      value,
+      tokenId: logIndex % 2 ? null : value,
+    })
+    const rows = values.map((v, i) => row(i, v))
+    await store.db.transaction((tx) => bulkInsert(tx, transfers, rows))
+    const stored = await store.db
+      .select()
+      .from(transfers)
+      .where(eq(transfers.chainId, 7))
+      .orderBy(transfers.logIndex)
+    expect(stored).toEqual(rows)
   })
 })

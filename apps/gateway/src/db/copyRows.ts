@@ -4,6 +4,7 @@
 // character (a window of 20,000 logs: ~250 ms of 1.2 s).
 import { entityKind, getTableColumns, getTableName } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { binaryCopy, binaryEncoderOf } from './copyBinary.ts'
 
 /** What COPY needs of PGlite (its Transaction, or the database itself). */
 export type CopyClient = {
@@ -43,6 +44,23 @@ function encoderOf(column: PgColumn): (v: unknown) => string {
   return (v) => (v instanceof Date ? v.toISOString() : typeof v === 'string' ? copyEscape(v) : String(v))
 }
 
+/** The rows in COPY's text format: a line per row, tab-separated values. */
+function textCopy(
+  rows: Record<string, unknown>[],
+  columns: { key: string; encode: (v: unknown) => string }[],
+) {
+  let text = ''
+  for (const row of rows) {
+    let line = ''
+    for (const { key, encode } of columns) {
+      const v = row[key]
+      line += `${line ? '\t' : ''}${v === null || v === undefined ? '\\N' : encode(v)}`
+    }
+    text += `${line}\n`
+  }
+  return text
+}
+
 /**
  * Copies rows into the table inside the client's transaction. Returns false, having written nothing, when a
  * row conflicts with a stored one (COPY has no ON CONFLICT): the caller then inserts them skipping conflicts.
@@ -55,23 +73,27 @@ export async function copyRows<T extends PgTable>(
   const first = rows[0] as Record<string, unknown>
   const columns = Object.entries(getTableColumns(table))
     .filter(([key]) => first[key] !== undefined)
-    .map(([key, column]) => ({ key, name: column.name, encode: encoderOf(column) }))
-  let text = ''
-  for (const row of rows as Record<string, unknown>[]) {
-    let line = ''
-    for (const { key, encode } of columns) {
-      const v = row[key]
-      line += `${line ? '\t' : ''}${v === null || v === undefined ? '\\N' : encode(v)}`
-    }
-    text += `${line}\n`
-  }
+    .map(([key, column]) => ({
+      key,
+      name: column.name,
+      encode: encoderOf(column),
+      binary: binaryEncoderOf(column),
+    }))
+  const binary = columns.every((c) => c.binary)
+  const blob = new Blob([
+    binary
+      ? binaryCopy(rows as Record<string, unknown>[], columns as Parameters<typeof binaryCopy>[1])
+      : textCopy(rows as Record<string, unknown>[], columns),
+  ])
   const names = columns.map((c) => `"${c.name}"`).join(', ')
   // A savepoint, so a conflict undoes only this copy and the transaction goes on.
   await client.exec('savepoint copy_rows')
   try {
-    await client.query(`copy "${getTableName(table)}" (${names}) from '/dev/blob'`, [], {
-      blob: new Blob([text]),
-    })
+    await client.query(
+      `copy "${getTableName(table)}" (${names}) from '/dev/blob'${binary ? ' with (format binary)' : ''}`,
+      [],
+      { blob },
+    )
   } catch (error) {
     if ((error as { code?: string }).code !== '23505') throw error
     await client.exec('rollback to savepoint copy_rows; release savepoint copy_rows')
