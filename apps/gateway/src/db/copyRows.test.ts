@@ -32,7 +32,7 @@ describe.each(testDatabaseKinds())('bulkInsert on %s', (kind) => {
     })
   })
 
-  it('stores text, arrays, nulls and json as given, and skips conflicting rows', async () => {
+  it('stores text, arrays, bytes (hex), nulls and json as given, and skips conflicting rows', async () => {
     const row = (logIndex: number, data: string) => ({
       chainId: 7,
       blockNumber: 1,
@@ -42,11 +42,13 @@ describe.each(testDatabaseKinds())('bulkInsert on %s', (kind) => {
       topics: ['0x01', element, '', 'NULL'],
       data,
     })
-    await store.db.transaction((tx) => bulkInsert(tx, logs, [row(0, awkward), row(1, '0x')]))
+    await store.db.transaction((tx) => bulkInsert(tx, logs, [row(0, '0x00ff7f'), row(1, '0x')]))
     // One conflicting row: the whole batch falls back to the insert that skips it.
-    await store.db.transaction((tx) => bulkInsert(tx, logs, [row(1, 'other'), row(2, '')]))
+    await store.db.transaction((tx) => bulkInsert(tx, logs, [row(1, '0x01'), row(2, '0xab')]))
     const stored = await store.db.select().from(logs).where(eq(logs.chainId, 7)).orderBy(logs.logIndex)
-    expect(stored).toEqual([row(0, awkward), row(1, '0x'), row(2, '')])
+    expect(stored).toEqual([row(0, '0x00ff7f'), row(1, '0x'), row(2, '0xab')])
+    // Bytes that are not hex are refused, not cut short.
+    await expect(store.db.transaction((tx) => bulkInsert(tx, logs, [row(3, '0x12zz')]))).rejects.toThrow()
 
     const metadata = { name: awkward, nested: { list: [1, null, 'x\ty'] } }
     await store.db.transaction((tx) =>

@@ -8,8 +8,7 @@ import { binaryCopy, binaryEncoderOf } from './copyBinary.ts'
 
 /** What COPY needs of PGlite (its Transaction, or the database itself). */
 export type CopyClient = {
-  query(query: string, params: unknown[], options: { blob: Blob }): Promise<unknown>
-  exec(query: string): Promise<unknown>
+  exec(query: string, options?: { blob: Blob }): Promise<unknown>
 }
 
 /**
@@ -41,6 +40,8 @@ function encoderOf(column: PgColumn): (v: unknown) => string {
   if (type.endsWith('[]')) return (v) => copyEscape(`{${(v as unknown[]).map(element).join(',')}}`)
   if (type === 'jsonb' || type === 'json') return (v) => copyEscape(JSON.stringify(v))
   if (type === 'boolean') return (v) => (v ? 't' : 'f')
+  // Hex (`0x…`) as bytea's hex input, `\x…` (its backslash escaped for COPY).
+  if (type === 'bytea') return (v) => `\\\\x${String(v).slice(2)}`
   return (v) => (v instanceof Date ? v.toISOString() : typeof v === 'string' ? copyEscape(v) : String(v))
 }
 
@@ -86,19 +87,14 @@ export async function copyRows<T extends PgTable>(
       : textCopy(rows as Record<string, unknown>[], columns),
   ])
   const names = columns.map((c) => `"${c.name}"`).join(', ')
-  // A savepoint, so a conflict undoes only this copy and the transaction goes on.
-  await client.exec('savepoint copy_rows')
+  // A savepoint, so a conflict undoes only this copy and the transaction goes on; all in one call.
+  const copy = `copy "${getTableName(table)}" (${names}) from '/dev/blob'${binary ? ' with (format binary)' : ''}`
   try {
-    await client.query(
-      `copy "${getTableName(table)}" (${names}) from '/dev/blob'${binary ? ' with (format binary)' : ''}`,
-      [],
-      { blob },
-    )
+    await client.exec(`savepoint copy_rows; ${copy}; release savepoint copy_rows`, { blob })
   } catch (error) {
     if ((error as { code?: string }).code !== '23505') throw error
     await client.exec('rollback to savepoint copy_rows; release savepoint copy_rows')
     return false
   }
-  await client.exec('release savepoint copy_rows')
   return true
 }
