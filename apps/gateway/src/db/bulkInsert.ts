@@ -27,6 +27,8 @@ export async function bulkInsert<T extends PgTable>(
       // Array columns travel as comma-joined text (hex topics never contain commas).
       if (type.endsWith('[]'))
         return sql`string_to_array(unnest(${sql.param(values.map((v) => (v === null ? null : (v as string[]).join(','))))}::text[]), ',')`
+      // bytea columns hold hex (`0x…`); sent as text (PGlite takes only bytes for a bytea parameter).
+      if (type === 'bytea') return sql`decode(substr(unnest(${sql.param(values)}::text[]), 3), 'hex')`
       if (type === 'jsonb')
         return sql`unnest(${sql.param(values.map((v) => (v === null ? null : JSON.stringify(v))))}::text[])::jsonb`
       return sql`unnest(${sql.param(values.map((v) => (v === null ? null : String(v))))}::${sql.raw(type)}[])`

@@ -6,8 +6,9 @@ import { createTestDatabase, testDatabaseKinds } from '../testing/testDatabases.
 import { bulkInsert } from './bulkInsert.ts'
 import { pgliteClientOf } from './copyRows.ts'
 import { createDatabase, type Store } from './createDatabase.ts'
-import { logs, nftMetadata } from './schema.ts'
+import { logs, nftMetadata, transfers } from './schema.ts'
 
+const MAX_UINT256 = (2n ** 256n - 1n).toString()
 const awkward = 'tab\there\nline\\back "quoted" {braced,comma} NULL é'
 /** Array elements: the unnest path sends arrays comma-joined (hex never holds a comma). */
 const element = 'tab\there\nline\\back "quoted" {braced} NULL é'
@@ -31,7 +32,7 @@ describe.each(testDatabaseKinds())('bulkInsert on %s', (kind) => {
     })
   })
 
-  it('stores text, arrays, nulls and json as given, and skips conflicting rows', async () => {
+  it('stores text, arrays, bytes (hex), nulls and json as given, and skips conflicting rows', async () => {
     const row = (logIndex: number, data: string) => ({
       chainId: 7,
       blockNumber: 1,
@@ -41,11 +42,13 @@ describe.each(testDatabaseKinds())('bulkInsert on %s', (kind) => {
       topics: ['0x01', element, '', 'NULL'],
       data,
     })
-    await store.db.transaction((tx) => bulkInsert(tx, logs, [row(0, awkward), row(1, '0x')]))
+    await store.db.transaction((tx) => bulkInsert(tx, logs, [row(0, '0x00ff7f'), row(1, '0x')]))
     // One conflicting row: the whole batch falls back to the insert that skips it.
-    await store.db.transaction((tx) => bulkInsert(tx, logs, [row(1, 'other'), row(2, '')]))
+    await store.db.transaction((tx) => bulkInsert(tx, logs, [row(1, '0x01'), row(2, '0xab')]))
     const stored = await store.db.select().from(logs).where(eq(logs.chainId, 7)).orderBy(logs.logIndex)
-    expect(stored).toEqual([row(0, awkward), row(1, '0x'), row(2, '')])
+    expect(stored).toEqual([row(0, '0x00ff7f'), row(1, '0x'), row(2, '0xab')])
+    // Bytes that are not hex are refused, not cut short.
+    await expect(store.db.transaction((tx) => bulkInsert(tx, logs, [row(3, '0x12zz')]))).rejects.toThrow()
 
     const metadata = { name: awkward, nested: { list: [1, null, 'x\ty'] } }
     await store.db.transaction((tx) =>
@@ -63,5 +66,31 @@ describe.each(testDatabaseKinds())('bulkInsert on %s', (kind) => {
       [null, metadata, null],
       [awkward, null, 'x'],
     ])
+  })
+
+  it('stores integer numerics exactly (COPY sends them as base-10,000 digits)', async () => {
+    const values = ['0', '1', '9999', '10000', '100000000', '12345678', '1000000000000000000', MAX_UINT256]
+    const row = (logIndex: number, value: string) => ({
+      chainId: 7,
+      safe: '0xsafe',
+      blockNumber: 1,
+      logIndex,
+      txHash: '0xab',
+      timestamp: 1,
+      type: 'ERC20' as const,
+      token: null,
+      from: '0xf',
+      to: '0xt',
+      value,
+      tokenId: logIndex % 2 ? null : value,
+    })
+    const rows = values.map((v, i) => row(i, v))
+    await store.db.transaction((tx) => bulkInsert(tx, transfers, rows))
+    const stored = await store.db
+      .select()
+      .from(transfers)
+      .where(eq(transfers.chainId, 7))
+      .orderBy(transfers.logIndex)
+    expect(stored).toEqual(rows)
   })
 })

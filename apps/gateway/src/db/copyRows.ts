@@ -4,11 +4,11 @@
 // character (a window of 20,000 logs: ~250 ms of 1.2 s).
 import { entityKind, getTableColumns, getTableName } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { binaryCopy, binaryEncoderOf } from './copyBinary.ts'
 
 /** What COPY needs of PGlite (its Transaction, or the database itself). */
 export type CopyClient = {
-  query(query: string, params: unknown[], options: { blob: Blob }): Promise<unknown>
-  exec(query: string): Promise<unknown>
+  exec(query: string, options?: { blob: Blob }): Promise<unknown>
 }
 
 /**
@@ -40,7 +40,26 @@ function encoderOf(column: PgColumn): (v: unknown) => string {
   if (type.endsWith('[]')) return (v) => copyEscape(`{${(v as unknown[]).map(element).join(',')}}`)
   if (type === 'jsonb' || type === 'json') return (v) => copyEscape(JSON.stringify(v))
   if (type === 'boolean') return (v) => (v ? 't' : 'f')
+  // Hex (`0x…`) as bytea's hex input, `\x…` (its backslash escaped for COPY).
+  if (type === 'bytea') return (v) => `\\\\x${String(v).slice(2)}`
   return (v) => (v instanceof Date ? v.toISOString() : typeof v === 'string' ? copyEscape(v) : String(v))
+}
+
+/** The rows in COPY's text format: a line per row, tab-separated values. */
+function textCopy(
+  rows: Record<string, unknown>[],
+  columns: { key: string; encode: (v: unknown) => string }[],
+) {
+  let text = ''
+  for (const row of rows) {
+    let line = ''
+    for (const { key, encode } of columns) {
+      const v = row[key]
+      line += `${line ? '\t' : ''}${v === null || v === undefined ? '\\N' : encode(v)}`
+    }
+    text += `${line}\n`
+  }
+  return text
 }
 
 /**
@@ -55,28 +74,27 @@ export async function copyRows<T extends PgTable>(
   const first = rows[0] as Record<string, unknown>
   const columns = Object.entries(getTableColumns(table))
     .filter(([key]) => first[key] !== undefined)
-    .map(([key, column]) => ({ key, name: column.name, encode: encoderOf(column) }))
-  let text = ''
-  for (const row of rows as Record<string, unknown>[]) {
-    let line = ''
-    for (const { key, encode } of columns) {
-      const v = row[key]
-      line += `${line ? '\t' : ''}${v === null || v === undefined ? '\\N' : encode(v)}`
-    }
-    text += `${line}\n`
-  }
+    .map(([key, column]) => ({
+      key,
+      name: column.name,
+      encode: encoderOf(column),
+      binary: binaryEncoderOf(column),
+    }))
+  const binary = columns.every((c) => c.binary)
+  const blob = new Blob([
+    binary
+      ? binaryCopy(rows as Record<string, unknown>[], columns as Parameters<typeof binaryCopy>[1])
+      : textCopy(rows as Record<string, unknown>[], columns),
+  ])
   const names = columns.map((c) => `"${c.name}"`).join(', ')
-  // A savepoint, so a conflict undoes only this copy and the transaction goes on.
-  await client.exec('savepoint copy_rows')
+  // A savepoint, so a conflict undoes only this copy and the transaction goes on; all in one call.
+  const copy = `copy "${getTableName(table)}" (${names}) from '/dev/blob'${binary ? ' with (format binary)' : ''}`
   try {
-    await client.query(`copy "${getTableName(table)}" (${names}) from '/dev/blob'`, [], {
-      blob: new Blob([text]),
-    })
+    await client.exec(`savepoint copy_rows; ${copy}; release savepoint copy_rows`, { blob })
   } catch (error) {
     if ((error as { code?: string }).code !== '23505') throw error
     await client.exec('rollback to savepoint copy_rows; release savepoint copy_rows')
     return false
   }
-  await client.exec('release savepoint copy_rows')
   return true
 }

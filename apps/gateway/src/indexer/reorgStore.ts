@@ -44,7 +44,7 @@ export function createReorgStore(db: Database, chainId: number) {
             eq(logs.chainId, chainId),
             lte(logs.blockNumber, forkBlock),
             // ProxyCreation: indexed proxy (topic 1) since 1.4.1, in the data's first word in 1.3.0.
-            sql`(${inArray(logs.address, raw)} or (${logs.topics}[1] = ${PROXY_CREATION_TOPIC} and (${logs.topics}[2] = any(${sql.param(padded)}::text[]) or substr(${logs.data}, 1, 66) = any(${sql.param(padded)}::text[]))))`,
+            sql`(${inArray(logs.address, raw)} or (${logs.topics}[1] = ${PROXY_CREATION_TOPIC} and (${logs.topics}[2] = any(${sql.param(padded)}::text[]) or '0x' || encode(substr(${logs.data}, 1, 32), 'hex') = any(${sql.param(padded)}::text[]))))`,
           ),
         )
         .orderBy(logs.blockNumber, logs.logIndex)

@@ -4,6 +4,7 @@
 import {
   bigint,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -14,6 +15,16 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core'
 import type { ChainConfig } from '../../config/chainConfig.ts'
+
+/**
+ * Hex data (`0x…`, as nodes send it) stored as bytea: half the bytes of the text, and COPY's binary format
+ * takes the bytes as they are (copyBinary.ts). Read back as lowercase hex.
+ */
+const hexBytes = customType<{ data: string; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (hex) => Buffer.from(hex.slice(2), 'hex'),
+  fromDriver: (bytes) => `0x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}`,
+})
 
 /** Chains the gateway serves, upserted from configuration at start (so several API processes agree). */
 export const chains = pgTable('chains', {
@@ -60,7 +71,7 @@ export const logs = pgTable(
     txHash: text('tx_hash').notNull(),
     address: text('address').notNull(),
     topics: text('topics').array().notNull(),
-    data: text('data').notNull(),
+    data: hexBytes('data').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.chainId, t.blockNumber, t.logIndex] }),
