@@ -44,8 +44,8 @@ const inlineConfig = (() => {
   }
 })()
 
-// With the config inline, the chains request leaves first, ahead of the dozens of code requests below that
-// share the browser's six connections; ChainsBoot then finds it in flight.
+// With the config inline, the chains query starts as the entry runs (using the response the page's hint has
+// already asked for, on a gateway that hints); ChainsBoot then finds it in flight.
 if (inlineConfig) {
   const gatewayUrl = bootGatewayUrl(inlineConfig, settingsStore.getSnapshot().gatewayUrl)
   configureGateway(gatewayUrl)
