@@ -104,23 +104,6 @@ describe('Subresource Integrity', () => {
     expect(new URL(e2e.page.url()).pathname).toBe('/settings')
   })
 
-  it('error: a wallet runtime that fails to load shows the error in the frame, not a lasting placeholder', async () => {
-    await e2e.page.route('**/assets/wagmiRuntime-*.js', async (route) => {
-      const original = await route.fetch()
-      await route.fulfill({ response: original, body: `window.tampered = true;\n${await original.text()}` })
-    })
-    await e2e.page.goto(`${e2e.stack.url}/settings`)
-    await e2e.page.getByRole('heading', { name: 'Oops, something went wrong!' }).waitFor()
-    expect(await e2e.page.getByLabel('Loading the wallet').count()).toBe(0)
-    expect(await e2e.page.evaluate(() => 'tampered' in window)).toBe(false)
-    // The start page needs no wallet: it shows in place of the error.
-    await e2e.page.getByRole('link', { name: 'Home' }).first().click()
-    await e2e.page
-      .getByRole('heading', { name: 'Oops, something went wrong!' })
-      .waitFor({ state: 'detached' })
-    expect(new URL(e2e.page.url()).pathname).toBe('/')
-  })
-
   it('error: a tampered entry script leaves the page without the app', async () => {
     await e2e.page.route('**/assets/index-*.js', async (route) => {
       const original = await route.fetch()
