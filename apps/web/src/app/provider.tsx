@@ -12,7 +12,7 @@ import { chainsQueryOptions } from '../features/chains/queries'
 import { GatewayUrlForm } from '../features/settings/components/GatewayUrlForm'
 import { followThemeMode } from '../features/settings/followThemeMode'
 import { settingsStore } from '../features/settings/settingsStore'
-import { darkSchemeQuery, useSettings } from '../features/settings/useSettings'
+import { useSettings } from '../features/settings/useSettings'
 import { createExternalStore } from '../lib/externalStore'
 import { configureGateway, formatGatewayError } from '../lib/gateway'
 import { lazyModule } from '../lib/lazyModule'
@@ -61,7 +61,7 @@ const bootModule = import('./bootPrefetch')
 const appShell = lazyModule(() => import('./AppShell'))
 void appShell.load()
 
-if (darkSchemeQuery) followThemeMode(document.documentElement, settingsStore, darkSchemeQuery)
+followThemeMode(document.documentElement, settingsStore, window.matchMedia('(prefers-color-scheme: dark)'))
 
 /**
  * How long a deep link to a Safe holds its first screen back for the boot's answers: rendered once with its data

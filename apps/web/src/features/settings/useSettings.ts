@@ -1,18 +1,16 @@
 import { useSyncExternalStore } from 'react'
 import { type ColorScheme, type Settings, settingsStore } from './settingsStore'
 
-/** The device's `prefers-color-scheme: dark` query, one for the app (followThemeMode reads it too). */
-export const darkSchemeQuery =
+const darkQuery =
   typeof window === 'undefined' ? undefined : window.matchMedia?.('(prefers-color-scheme: dark)')
-
 const subscribeDark = (listener: () => void) => {
-  darkSchemeQuery?.addEventListener('change', listener)
-  return () => darkSchemeQuery?.removeEventListener('change', listener)
+  darkQuery?.addEventListener('change', listener)
+  return () => darkQuery?.removeEventListener('change', listener)
 }
 
 /** The device's colour scheme (`prefers-color-scheme`), updated when it changes. */
 export function useSystemColorScheme(): ColorScheme {
-  return useSyncExternalStore(subscribeDark, () => (darkSchemeQuery?.matches ? 'dark' : 'light'))
+  return useSyncExternalStore(subscribeDark, () => (darkQuery?.matches ? 'dark' : 'light'))
 }
 
 /** The settings as stored: `themeMode` may be `system` (the settings form shows this). */
