@@ -1,11 +1,10 @@
 // bulkInsert's two paths (COPY in a PGlite transaction, unnest elsewhere) store the same values, and both skip
 // rows that conflict with stored ones.
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, testDatabaseKinds } from '../testing/testDatabases.ts'
+import { describe, expect, it } from 'vitest'
+import { testDatabaseKinds, useTestStore } from '../testing/testDatabases.ts'
 import { bulkInsert } from './bulkInsert.ts'
 import { pgliteClientOf } from './copyRows.ts'
-import { createDatabase, type Store } from './createDatabase.ts'
 import { logs, nftMetadata, transfers } from './schema.ts'
 
 const MAX_UINT256 = (2n ** 256n - 1n).toString()
@@ -14,20 +13,10 @@ const awkward = 'tab\there\nline\\back "quoted" {braced,comma} NULL é'
 const element = 'tab\there\nline\\back "quoted" {braced} NULL é'
 
 describe.each(testDatabaseKinds())('bulkInsert on %s', (kind) => {
-  let store: Store
-  let drop: () => Promise<void>
-  beforeAll(async () => {
-    const database = await createTestDatabase(kind)
-    drop = database.drop
-    store = await createDatabase({ databaseUrl: database.url })
-  })
-  afterAll(async () => {
-    await store.close()
-    await drop()
-  })
+  const testStore = useTestStore(kind)
 
   it('takes the COPY path exactly in a PGlite transaction', async () => {
-    await store.db.transaction(async (tx) => {
+    await testStore().db.transaction(async (tx) => {
       expect(pgliteClientOf(tx) !== undefined).toBe(kind === 'pglite')
     })
   })
@@ -42,23 +31,25 @@ describe.each(testDatabaseKinds())('bulkInsert on %s', (kind) => {
       topics: ['0x01', element, '', 'NULL'],
       data,
     })
-    await store.db.transaction((tx) => bulkInsert(tx, logs, [row(0, '0x00ff7f'), row(1, '0x')]))
+    await testStore().db.transaction((tx) => bulkInsert(tx, logs, [row(0, '0x00ff7f'), row(1, '0x')]))
     // One conflicting row: the whole batch falls back to the insert that skips it.
-    await store.db.transaction((tx) => bulkInsert(tx, logs, [row(1, '0x01'), row(2, '0xab')]))
-    const stored = await store.db.select().from(logs).where(eq(logs.chainId, 7)).orderBy(logs.logIndex)
+    await testStore().db.transaction((tx) => bulkInsert(tx, logs, [row(1, '0x01'), row(2, '0xab')]))
+    const stored = await testStore().db.select().from(logs).where(eq(logs.chainId, 7)).orderBy(logs.logIndex)
     expect(stored).toEqual([row(0, '0x00ff7f'), row(1, '0x'), row(2, '0xab')])
     // Bytes that are not hex are refused, not cut short.
-    await expect(store.db.transaction((tx) => bulkInsert(tx, logs, [row(3, '0x12zz')]))).rejects.toThrow()
+    await expect(
+      testStore().db.transaction((tx) => bulkInsert(tx, logs, [row(3, '0x12zz')])),
+    ).rejects.toThrow()
 
     const metadata = { name: awkward, nested: { list: [1, null, 'x\ty'] } }
-    await store.db.transaction((tx) =>
+    await testStore().db.transaction((tx) =>
       bulkInsert(tx, nftMetadata, [
         { chainId: 7, token: '0xt', tokenId: '1', uri: null, metadata, error: null },
         { chainId: 7, token: '0xt', tokenId: '2', uri: awkward, metadata: null, error: 'x' },
       ]),
     )
-    const nfts = await store.db
-      .select()
+    const nfts = await testStore()
+      .db.select()
       .from(nftMetadata)
       .where(and(eq(nftMetadata.chainId, 7), eq(nftMetadata.token, '0xt')))
       .orderBy(nftMetadata.tokenId)
@@ -85,9 +76,9 @@ describe.each(testDatabaseKinds())('bulkInsert on %s', (kind) => {
       tokenId: logIndex % 2 ? null : value,
     })
     const rows = values.map((v, i) => row(i, v))
-    await store.db.transaction((tx) => bulkInsert(tx, transfers, rows))
-    const stored = await store.db
-      .select()
+    await testStore().db.transaction((tx) => bulkInsert(tx, transfers, rows))
+    const stored = await testStore()
+      .db.select()
       .from(transfers)
       .where(eq(transfers.chainId, 7))
       .orderBy(transfers.logIndex)

@@ -1,11 +1,10 @@
 // The input of a reorg's replay: the logs of the Safes touched above the fork point, with the ProxyCreation
 // that made each of them, whether the proxy is its indexed topic (1.4.1) or its data's first word (1.3.0).
 import { type Hex, pad } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bulkInsert } from '../db/bulkInsert.ts'
-import { createDatabase, type Store } from '../db/createDatabase.ts'
 import { logs } from '../db/schema.ts'
-import { createTestDatabase, testDatabaseKinds } from '../testing/testDatabases.ts'
+import { testDatabaseKinds, useTestStore } from '../testing/testDatabases.ts'
 import { PROXY_CREATION_TOPIC } from './events.ts'
 import { createReorgStore } from './reorgStore.ts'
 
@@ -25,17 +24,7 @@ const log = (blockNumber: number, address: string, topics: Hex[], data: Hex) => 
 })
 
 describe.each(testDatabaseKinds())('replayInput on %s', (kind) => {
-  let store: Store
-  let drop: () => Promise<void>
-  beforeAll(async () => {
-    const database = await createTestDatabase(kind)
-    drop = database.drop
-    store = await createDatabase({ databaseUrl: database.url })
-  })
-  afterAll(async () => {
-    await store.close()
-    await drop()
-  })
+  const testStore = useTestStore(kind)
 
   it('finds the ProxyCreation of each touched Safe, by topic or by data', async () => {
     const rows = [
@@ -49,8 +38,8 @@ describe.each(testDatabaseKinds())('replayInput on %s', (kind) => {
       log(6, SAFE_A, [TOPIC], '0x01'),
       log(7, SAFE_B, [TOPIC], '0x02'),
     ]
-    await store.db.transaction((tx) => bulkInsert(tx, logs, rows))
-    const { affected, remaining } = await createReorgStore(store.db, 1).replayInput(5)
+    await testStore().db.transaction((tx) => bulkInsert(tx, logs, rows))
+    const { affected, remaining } = await createReorgStore(testStore().db, 1).replayInput(5)
     expect(affected.map((a) => a.toLowerCase()).sort()).toEqual([SAFE_B, SAFE_A].sort())
     expect(remaining.map((l) => [l.blockNumber, l.data])).toEqual([
       [1, rows[0]?.data],

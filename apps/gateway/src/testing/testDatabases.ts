@@ -1,6 +1,8 @@
 // Where store-backed tests run: always an in-memory PGlite, plus a throwaway database on the PostgreSQL
 // server named by TEST_DATABASE_URL when it is set (CI sets it).
 import pg from 'pg'
+import { afterAll, beforeAll } from 'vitest'
+import { createDatabase, type Store } from '../db/createDatabase.ts'
 
 export type TestDatabase = { name: 'pglite' | 'postgres'; url: string; drop(): Promise<void> }
 
@@ -28,5 +30,24 @@ export async function createTestDatabase(kind: TestDatabase['name']): Promise<Te
       await c.query(`drop database if exists ${dbName} with (force)`)
       await c.end()
     },
+  }
+}
+
+/** A migrated store on `kind` for a describe block's tests: opened before them, closed and dropped after. */
+export function useTestStore(kind: TestDatabase['name']): () => Store {
+  let store: Store | undefined
+  let drop = async () => {}
+  beforeAll(async () => {
+    const database = await createTestDatabase(kind)
+    drop = database.drop
+    store = await createDatabase({ databaseUrl: database.url })
+  })
+  afterAll(async () => {
+    await store?.close()
+    await drop()
+  })
+  return () => {
+    if (!store) throw new Error('the test store is opened in beforeAll')
+    return store
   }
 }
