@@ -1,7 +1,7 @@
 // Follows one chain: backfills from the configured start block with eth_getLogs (topics only, in windows
 // that adapt to what the node accepts), then tails new blocks (headFollower.ts decides when), re-checking
-// recent hashes for reorgs.
-import { type Address, getAddress, type Hex, type PublicClient } from 'viem'
+// recent hashes for reorgs and rolling back from undo records.
+import type { Address, Hex, PublicClient } from 'viem'
 import type { Change, ChangeBus } from '../changes/changeBus.ts'
 import type { ChainConfig } from '../config/chainConfig.ts'
 import type { Database } from '../db/createDatabase.ts'
@@ -94,11 +94,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
   const { blockRef, timestamps, readWindow } = chainReader
 
   /** Everything the chain must tell before the pure replay, then the replay, then what it left open. */
-  async function process(
-    logs: RawLog[],
-    safes: Map<Address, SafeRow>,
-    { extraLogs = [], replay = false }: { extraLogs?: RawLog[]; replay?: boolean } = {},
-  ) {
+  async function process(logs: RawLog[], safes: Map<Address, SafeRow>, extraLogs: RawLog[]) {
     const [singletons, times] = await Promise.all([
       singletonsWithoutFactory(client, logs),
       timestamps([...logs, ...extraLogs]),
@@ -112,15 +108,12 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       singletonOf: (proxy) => singletons.get(proxy),
       timestampOf: (n) => times.get(n) ?? 0,
     })
-    // A replay (reorg) only rebuilds Safe state: its executions and logs were resolved and reported before.
-    if (!replay) {
-      for (const log of out.undecodable)
-        console.error(
-          `indexer ${chain.chainId}: log at Safe ${log.address} (block ${log.blockNumber}, topic ${log.topics[0]}) fits no known event layout`,
-        )
-      undecodableLogs += out.undecodable.length
-      await executions.resolve(out.multisig, out.modules)
-    }
+    for (const log of out.undecodable)
+      console.error(
+        `indexer ${chain.chainId}: log at Safe ${log.address} (block ${log.blockNumber}, topic ${log.topics[0]}) fits no known event layout`,
+      )
+    undecodableLogs += out.undecodable.length
+    await executions.resolve(out.multisig, out.modules)
     await readCreations(
       client,
       [...out.changedSafes].map((a) => safes.get(a) as SafeRow),
@@ -128,29 +121,25 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     return { out, times }
   }
 
-  /** Walks stored hashes back to the newest block the node still agrees with, then undoes what follows. */
+  /**
+   * Walks stored hashes back to the newest block the node still agrees with, then rolls back to it (or to the
+   * start of its window) from the undo records; starts over when the fork lies deeper than they reach.
+   */
   async function handleReorg(cursor: Cursor, head: number): Promise<Cursor> {
     knownSafes = undefined
     for (const stored of await store.recentBlocks(Math.min(cursor.blockNumber, head), reorgWindow)) {
       const onChain = await blockRef(stored.number)
       if (onChain.hash !== stored.hash) continue
-      const fork: Cursor = { ...cursor, blockNumber: stored.number, blockHash: onChain.hash }
-      // Every read and RPC call first, then one write transaction (PGlite has a single connection).
-      const { affected, remaining } = await store.replayInput(stored.number)
-      const rebuilt = new Map<Address, SafeRow>()
-      if (affected.length) await process(remaining, rebuilt, { replay: true })
-      await store.rollback(stored.number, affected, [...rebuilt.values()], fork)
-      publish([
-        {
-          type: 'BLOCK_INDEXED',
-          chainId: chain.chainId,
-          blockNumber: fork.blockNumber,
-          safes: affected.map((a) => getAddress(a)),
-        },
-      ])
+      const point = await store.rollbackPoint(stored.number)
+      // Before the first window (-1): the same as starting over.
+      if (point === undefined || point < 0) break
+      const hash = point === stored.number ? onChain.hash : (await blockRef(point)).hash
+      const fork: Cursor = { ...cursor, blockNumber: point, blockHash: hash }
+      const affected = await store.rollback(fork)
+      publish([{ type: 'BLOCK_INDEXED', chainId: chain.chainId, blockNumber: point, safes: affected }])
       return fork
     }
-    // Deeper than the window: start over.
+    // Deeper than the undo records reach: start over.
     await store.reset()
     publish([{ type: 'BLOCK_INDEXED', chainId: chain.chainId, blockNumber: -1, safes: [] }])
     return initialCursor()
@@ -191,7 +180,11 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
         fetched.to < head ? readWindow(fetched.to + 1, head, withSetups(knownSafes, fetched.logs)) : undefined
       const touched = [...new Set(fetched.logs.map((l) => checksum(l.address)))]
       const safes = await store.loadSafes(touched)
-      const { out, times } = await process(fetched.logs, safes, { extraLogs: fetched.transfers })
+      const { end } = fetched
+      // A window a reorg may still undo keeps what the Safes it changes looked like before it.
+      const undoable = end.number > head - reorgWindow
+      const before = undoable ? structuredClone(safes) : undefined
+      const { out, times } = await process(fetched.logs, safes, fetched.transfers)
       for (const address of out.changedSafes) knownSafes.add(address)
       const tokens = processTransfers({
         chainId: chain.chainId,
@@ -199,7 +192,6 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
         isSafe: (a) => knownSafes?.has(a) ?? false,
         timestampOf: (n) => times.get(n) ?? 0,
       })
-      const { end } = fetched
       const hashes = new Map([...fetched.logs, ...fetched.transfers].map((l) => [l.blockNumber, l.blockHash]))
       // Hashes are only needed where a reorg can still happen: the last reorgWindow blocks below the head.
       const keptBlocks = [...hashes.keys()]
@@ -211,7 +203,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       const transfers = [...out.transfers, ...tokens.transfers]
       await store.commitWindow({
         previous,
-        kept: out.kept,
+        undecodable: out.undecodable,
         safes: changedSafes,
         multisig: out.multisig,
         modules: out.modules,
@@ -219,6 +211,10 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
         history: [...out.history, ...tokens.history],
         blocks: [...keptBlocks.filter((b) => b.number !== end.number), end],
         cursor,
+        undo: before && {
+          before: [...out.changedSafes].map((address) => ({ address, state: before.get(address) ?? null })),
+          keepAbove: head - reorgWindow,
+        },
       })
       cursorBlock = end.number
       sinceAnalyze += out.kept.length

@@ -19,7 +19,7 @@ const item = (safe: string, blockNumber: number, logIndex: number, kind: History
 })
 const window = (blockNumber: number, history: HistoryRow[], previous?: number) => ({
   previous,
-  kept: [],
+  undecodable: [],
   safes: [],
   multisig: [],
   modules: [],
@@ -57,7 +57,7 @@ describe('indexStore history positions', () => {
     await store.commitWindow(window(20, [item(A, 12, 0, 'multisig'), item(A, 11, 3, 'transfer')], 10))
     expect(await positions(A)).toEqual(['1:0@1', '4:7@2', '5:2@3', '11:3@4', '12:0@5'])
     expect(await positions(B)).toEqual(['3:0@1'])
-    await store.rollback(11, [], [], { blockNumber: 11, blockHash: HASH, genesisHash: HASH })
+    await store.rollback({ blockNumber: 11, blockHash: HASH, genesisHash: HASH })
     await store.commitWindow(window(20, [item(A, 13, 0, 'module')], 11))
     expect(await positions(A)).toEqual(['1:0@1', '4:7@2', '5:2@3', '11:3@4', '13:0@5'])
     await close()

@@ -3,7 +3,7 @@
 // reorg parts have their own modules.
 
 import { encodeSignatures } from '@concord/safe/signatures'
-import { and, eq, getTableName, inArray, sql } from 'drizzle-orm'
+import { and, eq, getTableName, inArray, lte, sql } from 'drizzle-orm'
 import type { Address, Hex } from 'viem'
 import { bulkInsert } from '../db/bulkInsert.ts'
 import type { Database } from '../db/createDatabase.ts'
@@ -18,6 +18,7 @@ import {
   proposals,
   safeOwners,
   safes,
+  safeUndo,
   transfers,
 } from '../db/schema.ts'
 import type { RawLog } from './events.ts'
@@ -61,7 +62,8 @@ export function createIndexStore(db: Database, chainId: number) {
     async commitWindow(w: {
       /** The cursor's block this window continues from: the commit fails if the stored cursor moved elsewhere. */
       previous?: number
-      kept: RawLog[]
+      /** Logs at Safes that no known layout decodes. */
+      undecodable: RawLog[]
       safes: SafeRow[]
       multisig: MultisigRow[]
       modules: ModuleRow[]
@@ -69,6 +71,12 @@ export function createIndexStore(db: Database, chainId: number) {
       history: HistoryRow[]
       blocks: { number: number; hash: Hex; timestamp: number }[]
       cursor: Cursor
+      /**
+       * For a window that ends within the reorg window: the state of each Safe it changed from before it,
+       * and the block at and below which no rollback can reach any more (older undo rows are dropped).
+       * Without it the window can only be undone by starting over.
+       */
+      undo?: { before: { address: string; state: SafeRow | null }[]; keepAbove: number }
     }): Promise<void> {
       await db.transaction(async (tx) => {
         // Fencing: should two processes ever index the chain at once (a leader that lost its lock but not yet
@@ -87,7 +95,7 @@ export function createIndexStore(db: Database, chainId: number) {
         await bulkInsert(
           tx,
           logs,
-          w.kept.map((l) => ({
+          w.undecodable.map((l) => ({
             chainId,
             blockNumber: l.blockNumber,
             logIndex: l.logIndex,
@@ -110,12 +118,31 @@ export function createIndexStore(db: Database, chainId: number) {
               target: [blocks.chainId, blocks.number],
               set: { hash: sql`excluded.hash`, timestamp: sql`excluded.timestamp` },
             })
+        const undoFloor = w.undo ? w.undo.keepAbove : w.cursor.blockNumber
+        if (w.undo?.before.length)
+          await tx.insert(safeUndo).values(
+            w.undo.before.map(({ address, state }) => ({
+              chainId,
+              blockNumber: w.cursor.blockNumber,
+              fromBlock: w.previous ?? -1,
+              address,
+              state,
+            })),
+          )
+        await tx
+          .delete(safeUndo)
+          .where(and(eq(safeUndo.chainId, chainId), lte(safeUndo.blockNumber, undoFloor)))
         await tx
           .insert(indexerCursors)
-          .values({ chainId, ...w.cursor })
+          .values({ chainId, ...w.cursor, undoFrom: undoFloor })
           .onConflictDoUpdate({
             target: indexerCursors.chainId,
-            set: { blockNumber: w.cursor.blockNumber, blockHash: w.cursor.blockHash, updatedAt: new Date() },
+            set: {
+              blockNumber: w.cursor.blockNumber,
+              blockHash: w.cursor.blockHash,
+              undoFrom: sql`greatest(${indexerCursors.undoFrom}, ${undoFloor})`,
+              updatedAt: new Date(),
+            },
           })
       })
     },
@@ -127,7 +154,7 @@ export function createIndexStore(db: Database, chainId: number) {
     async analyze(): Promise<void> {
       await db.execute(
         sql`analyze ${sql.join(
-          [logs, safes, safeOwners, blocks, ...blockScoped].map((t) => sql.identifier(getTableName(t))),
+          [safes, safeOwners, blocks, ...blockScoped].map((t) => sql.identifier(getTableName(t))),
           sql`, `,
         )}`,
       )

@@ -1,7 +1,7 @@
 // Reorgs at several depths: a live index follows a branch, the chain switches to another branch forked below
 // it, and after the indexer catches up every table must equal a fresh index of the new chain (the way the
-// crash test compares them). Both branches create Safes, move tokens and change owners, so the replay of the
-// Safes they touch (state, creator and salt read again) is exercised on every version the demo holds.
+// crash test compares them). Both branches create Safes, move tokens and change owners, so the rollback of the
+// Safes they touch (their state put back from undo records) is exercised on every version the demo holds.
 import { createSafe, type Devnet, execSafeTx, startDevnet, testAccount } from '@concord/devnet'
 import { erc20Abi, safeAbi } from '@concord/safe/contracts'
 import { type Address, encodeFunctionData, parseEther } from 'viem'
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chainConfigSchema } from '../config/chainConfig.ts'
 import { devnetChainConfig } from '../config/devnetChain.ts'
 import { createDatabase, type Store } from '../db/createDatabase.ts'
+import { indexerCursors } from '../db/schema.ts'
 import { dumpIndex } from '../testing/dumpIndex.ts'
 import { createIndexer, type Indexer } from './createIndexer.ts'
 
@@ -49,7 +50,7 @@ async function activity(blocks: number, variant: 'old' | 'new') {
         saltNonce: salt++,
         sender: a0.address,
       }),
-    // The new branch leaves the first Safe alone: only the replay rebuilds it (creator and salt included).
+    // The new branch leaves the first Safe alone: only the rollback puts it back (creator and salt included).
     ...safes.slice(variant === 'old' ? 0 : 1).map(
       (safe) => async () =>
         execSafeTx(client, {
@@ -94,6 +95,11 @@ async function freshIndex(): Promise<Store> {
   return store
 }
 
+const dataVersion = async () => {
+  const [row] = await live.db.select({ version: indexerCursors.dataVersion }).from(indexerCursors)
+  return row?.version as number
+}
+
 /** Everything but `blocks`, whose rows depend on where each sync's windows ended. */
 async function comparable(store: Store) {
   const { blocks: _, ...rest } = await dumpIndex(store)
@@ -127,9 +133,12 @@ describe('reorgs', () => {
       await liveIndexer.sync()
       const onOldBranch = await dumpIndex(live)
 
+      const rollbacks = await dataVersion()
       await client.revert({ id: snapshot })
       await activity(depth + 1, 'new') // the new branch is longer: the node switches to it
       await liveIndexer.sync()
+      // Rolled back from its undo records (each rollback bumps the version), not started over (a new cursor).
+      expect(await dataVersion()).toBe(rollbacks + 1)
 
       const [after, reference] = [await comparable(live), await comparable(await freshIndex())]
       // The old branch really was indexed, and differs from the new one.

@@ -1,11 +1,21 @@
-// The reorg side of the index: stored block hashes to find a fork point, the logs a replay rebuilds the
-// touched Safes from, the rollback itself, and forgetting a chain's whole index.
+// The reorg side of the index: stored block hashes to find a fork point, the undo records that say how far
+// back a rollback must go and what each Safe looked like there, the rollback itself, and forgetting a chain's
+// whole index.
 
-import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
-import { getAddress, type Hex } from 'viem'
+import { and, asc, desc, eq, gt, inArray, lt, lte, min, sql } from 'drizzle-orm'
+import { type Address, getAddress } from 'viem'
 import type { Database } from '../db/createDatabase.ts'
-import { blocks, indexerCursors, logs, nftMetadata, safeOwners, safes, tokens } from '../db/schema.ts'
-import { PROXY_CREATION_TOPIC, type RawLog } from './events.ts'
+import {
+  blocks,
+  historyItems,
+  indexerCursors,
+  logs,
+  nftMetadata,
+  safeOwners,
+  safes,
+  safeUndo,
+  tokens,
+} from '../db/schema.ts'
 import type { Cursor } from './indexStore.ts'
 import type { SafeRow } from './rows.ts'
 import { blockScoped, writeSafes } from './safeState.ts'
@@ -23,56 +33,64 @@ export function createReorgStore(db: Database, chainId: number) {
     },
 
     /**
-     * Safes with logs above `forkBlock`, and every log of theirs at or below it (their own and the
-     * ProxyCreation that made them), in chain order: the input of the replay that rebuilds their state.
+     * Where a rollback to the last block the node agrees with (`agreed`) must go: that block, or the start of
+     * the window holding it if that window changed a Safe (undo records hold a Safe's state at window
+     * boundaries only). Undefined when the undo records do not reach that far back.
      */
-    async replayInput(forkBlock: number): Promise<{ affected: string[]; remaining: RawLog[] }> {
-      const touched = await db
-        .selectDistinct({ address: logs.address })
-        .from(logs)
-        .where(and(eq(logs.chainId, chainId), gt(logs.blockNumber, forkBlock)))
-      // Logs keep the address as the node sent it; Safe rows are keyed by the checksummed one.
-      const raw = touched.map((t) => t.address)
-      const affected = raw.map((a) => getAddress(a))
-      if (!affected.length) return { affected, remaining: [] }
-      const padded = affected.map((a) => `0x${a.slice(2).toLowerCase().padStart(64, '0')}`)
-      const rows = await db
-        .select()
-        .from(logs)
+    async rollbackPoint(agreed: number): Promise<number | undefined> {
+      const [cursor] = await db
+        .select({ undoFrom: indexerCursors.undoFrom })
+        .from(indexerCursors)
+        .where(eq(indexerCursors.chainId, chainId))
+      if (!cursor || agreed < cursor.undoFrom) return undefined
+      const [straddling] = await db
+        .select({ from: min(safeUndo.fromBlock) })
+        .from(safeUndo)
         .where(
           and(
-            eq(logs.chainId, chainId),
-            lte(logs.blockNumber, forkBlock),
-            // ProxyCreation: indexed proxy (topic 1) since 1.4.1, in the data's first word in 1.3.0.
-            sql`(${inArray(logs.address, raw)} or (${logs.topics}[1] = ${PROXY_CREATION_TOPIC} and (${logs.topics}[2] = any(${sql.param(padded)}::text[]) or '0x' || encode(substr(${logs.data}, 1, 32), 'hex') = any(${sql.param(padded)}::text[]))))`,
+            eq(safeUndo.chainId, chainId),
+            gt(safeUndo.blockNumber, agreed),
+            lt(safeUndo.fromBlock, agreed),
           ),
         )
-        .orderBy(logs.blockNumber, logs.logIndex)
-      const remaining = rows.map((l) => ({
-        ...l,
-        blockHash: '0x' as Hex,
-        txHash: l.txHash as Hex,
-        address: l.address as Hex,
-        topics: l.topics as Hex[],
-        data: l.data as Hex,
-      }))
-      return { affected, remaining }
+      return straddling?.from ?? agreed
     },
 
-    /** Drops everything above `forkBlock` and writes the rebuilt state of the Safes it touched, in one transaction. */
-    async rollback(forkBlock: number, affected: string[], rebuilt: SafeRow[], cursor: Cursor) {
-      await db.transaction(async (tx) => {
-        await tx.delete(logs).where(and(eq(logs.chainId, chainId), gt(logs.blockNumber, forkBlock)))
-        await tx.delete(blocks).where(and(eq(blocks.chainId, chainId), gt(blocks.number, forkBlock)))
-        for (const table of blockScoped)
-          await tx.delete(table).where(and(eq(table.chainId, chainId), gt(table.blockNumber, forkBlock)))
-        if (affected.length) {
-          await tx.delete(safes).where(and(eq(safes.chainId, chainId), inArray(safes.address, affected)))
+    /**
+     * Drops everything above the cursor's block and puts back each Safe changed above it as it was there, in
+     * one transaction. Returns the Safes whose state or history changed (checksummed).
+     */
+    async rollback(cursor: Cursor): Promise<Address[]> {
+      const fork = cursor.blockNumber
+      return db.transaction(async (tx) => {
+        // A Safe's oldest undo row above the fork holds its state at the fork (nothing changed it in between).
+        const undo = await tx
+          .select({ address: safeUndo.address, state: safeUndo.state })
+          .from(safeUndo)
+          .where(and(eq(safeUndo.chainId, chainId), gt(safeUndo.blockNumber, fork)))
+          .orderBy(asc(safeUndo.blockNumber))
+        const before = new Map<string, SafeRow | null>()
+        for (const { address, state } of undo) if (!before.has(address)) before.set(address, state ?? null)
+        const withHistory = await tx
+          .selectDistinct({ safe: historyItems.safe })
+          .from(historyItems)
+          .where(and(eq(historyItems.chainId, chainId), gt(historyItems.blockNumber, fork)))
+
+        for (const table of [logs, safeUndo, ...blockScoped])
+          await tx.delete(table).where(and(eq(table.chainId, chainId), gt(table.blockNumber, fork)))
+        await tx.delete(blocks).where(and(eq(blocks.chainId, chainId), gt(blocks.number, fork)))
+        const created = [...before].filter(([, state]) => !state).map(([address]) => address)
+        if (created.length) {
+          await tx.delete(safes).where(and(eq(safes.chainId, chainId), inArray(safes.address, created)))
           await tx
             .delete(safeOwners)
-            .where(and(eq(safeOwners.chainId, chainId), inArray(safeOwners.safe, affected)))
-          await writeSafes(tx, chainId, rebuilt)
+            .where(and(eq(safeOwners.chainId, chainId), inArray(safeOwners.safe, created)))
         }
+        await writeSafes(
+          tx,
+          chainId,
+          [...before.values()].filter((state): state is SafeRow => state !== null),
+        )
         await tx
           .update(indexerCursors)
           .set({
@@ -82,6 +100,7 @@ export function createReorgStore(db: Database, chainId: number) {
             updatedAt: new Date(),
           })
           .where(eq(indexerCursors.chainId, chainId))
+        return [...new Set([...before.keys(), ...withHistory.map((r) => r.safe)])].map((a) => getAddress(a))
       })
     },
 
@@ -94,6 +113,7 @@ export function createReorgStore(db: Database, chainId: number) {
           ...blockScoped,
           safes,
           safeOwners,
+          safeUndo,
           indexerCursors,
           tokens,
           nftMetadata,

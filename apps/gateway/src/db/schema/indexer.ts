@@ -1,6 +1,5 @@
-// Chain state the indexer keeps: configured chains, its cursor, blocks, raw logs, Safes and tokens.
-// `logs` is the source of truth (every log the indexer kept); the derived tables (here and in history.ts)
-// can be rebuilt by replaying it (see indexer/replay.ts), which is how reorgs are undone.
+// Chain state the indexer keeps: configured chains, its cursor, blocks, Safes, tokens, the undo records a
+// reorg rolls back with, and the logs no known layout decodes.
 import {
   bigint,
   boolean,
@@ -47,6 +46,11 @@ export const indexerCursors = pgTable('indexer_cursors', {
    * rolled back): cached API pages include it in their version.
    */
   dataVersion: bigint('data_version', { mode: 'number' }).notNull().default(0),
+  /**
+   * Every window that ends above this block left its `safe_undo` rows: a reorg that forks below it is deeper
+   * than the undo records reach, and the index starts over.
+   */
+  undoFrom: bigint('undo_from', { mode: 'number' }).notNull().default(-1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
@@ -62,6 +66,10 @@ export const blocks = pgTable(
   (t) => [primaryKey({ columns: [t.chainId, t.number] })],
 )
 
+/**
+ * Logs at indexed Safes that fit no known event layout (each one also counted and logged): kept so that what
+ * the chain said is not lost, for a later release that knows the layout.
+ */
 export const logs = pgTable(
   'logs',
   {
@@ -105,6 +113,24 @@ export const safes = pgTable(
     updatedBlock: bigint('updated_block', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.address] })],
+)
+
+/**
+ * The state of each Safe a window changed as it was before that window (null: the window created it), kept
+ * for the windows that end within the reorg window of the head: a rollback puts it back. Windows further
+ * below leave none (a backfill writes only its results), and older rows are deleted as the head moves on.
+ */
+export const safeUndo = pgTable(
+  'safe_undo',
+  {
+    chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+    /** The window's last block, and the cursor it continued from (its first block is one above). */
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    fromBlock: bigint('from_block', { mode: 'number' }).notNull(),
+    address: text('address').notNull(),
+    state: jsonb('state').$type<typeof safes.$inferSelect>(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.blockNumber, t.address] })],
 )
 
 export const safeOwners = pgTable(
