@@ -12,6 +12,7 @@ import {
   type RpcLog,
   toEventSelector,
 } from 'viem'
+import { type LayoutReader, layoutReader } from './layoutReader.ts'
 
 /** Names and argument types the handlers see: 1.4.1's ABI plus the 1.5.0-only event (names agree across versions). */
 const typedEvents = [
@@ -66,10 +67,23 @@ type SafeEventArgs<E extends SafeEventName> = ReturnType<
   typeof decodeEventLog<typeof typedEvents, E, Hex[], Hex, true>
 >['args']
 
-/** Decodes under the first layout whose indexed parameters fit the log's topics and whose data decodes. */
-function decodeByLayout(layouts: AbiEvent[] | undefined, log: RawLog) {
+/** Each layout with its count of topics and, for the layouts it reads, its reader of canonical logs. */
+const readers = new Map<AbiEvent, { topics: number; read?: LayoutReader }>(
+  [...safeLayouts.values(), ...proxyLayouts.values()]
+    .flat()
+    .map((e) => [e, { topics: e.inputs.filter((i) => i.indexed).length + 1, read: layoutReader(e) }]),
+)
+
+/**
+ * Decodes under the first layout whose indexed parameters fit the log's topics and whose data decodes: read in
+ * place when the log is laid out canonically (layoutReader.ts), else by viem (`viemOnly`: always by viem).
+ */
+function decodeByLayout(layouts: AbiEvent[] | undefined, log: RawLog, viemOnly = false) {
   for (const event of layouts ?? []) {
-    if (event.inputs.filter((i) => i.indexed).length + 1 !== log.topics.length) continue
+    const layout = readers.get(event)
+    if (layout?.topics !== log.topics.length) continue
+    const read = viemOnly ? undefined : layout.read?.(log.topics, log.data)
+    if (read) return read
     try {
       return decodeEventLog({ abi: [event], topics: log.topics as [Hex], data: log.data, strict: true })
     } catch {
@@ -87,6 +101,16 @@ export function decodeSafeEvent(log: RawLog): DecodedSafeEvent | 'undecodable' |
   const layouts = log.topics[0] ? safeLayouts.get(log.topics[0]) : undefined
   if (!layouts) return undefined
   return (decodeByLayout(layouts, log) as DecodedSafeEvent | undefined) ?? 'undecodable'
+}
+
+/**
+ * decodeSafeEvent with viem's decodeEventLog for every log: the reference the layout readers are tested
+ * against, and the plain decoding bench:indexer compares the indexer with.
+ */
+export function decodeSafeEventByViem(log: RawLog): DecodedSafeEvent | 'undecodable' | undefined {
+  const layouts = log.topics[0] ? safeLayouts.get(log.topics[0]) : undefined
+  if (!layouts) return undefined
+  return (decodeByLayout(layouts, log, true) as DecodedSafeEvent | undefined) ?? 'undecodable'
 }
 
 /** ProxyCreation of any factory version (1.3.0 leaves the proxy unindexed). */
