@@ -36,6 +36,7 @@ export const handlers: { [E in Exclude<SafeEventName, 'SafeSetup'>]: Handler<E> 
       lastRemoved?.safe === safe.address &&
       lastRemoved.txHash === log.txHash &&
       lastRemoved.logIndex === log.logIndex - 1
+    // A new list, as RemovedOwner's: executions already recorded share the current one (finishExecution).
     const owners = [...safe.owners]
     owners.splice(swap ? lastRemoved.index : 0, 0, checksum(owner))
     safe.owners = owners
