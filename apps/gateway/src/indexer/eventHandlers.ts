@@ -36,6 +36,7 @@ export const handlers: { [E in Exclude<SafeEventName, 'SafeSetup'>]: Handler<E> 
       lastRemoved?.safe === safe.address &&
       lastRemoved.txHash === log.txHash &&
       lastRemoved.logIndex === log.logIndex - 1
+    // A new list, as RemovedOwner's: executions already recorded share the current one (finishExecution).
     const owners = [...safe.owners]
     owners.splice(swap ? lastRemoved.index : 0, 0, checksum(owner))
     safe.owners = owners
@@ -199,13 +200,17 @@ function finishExecution(safeTxHash: Hex, success: boolean, ctx: Ctx): void {
           threshold: start.threshold,
           ...UNKNOWN_PARAMS,
         }
-  ctx.out.multisig.push({
-    ...row,
-    owners: [...start.owners],
-    safeTxHash: safeTxHash.toLowerCase(),
-    success,
-    logIndex: ctx.log.logIndex,
-  })
+  // Completes the pending object in place (no other reference to it is left) rather than copying it: a
+  // backfill finishes thousands of executions per window. Owner lists are replaced, never changed in place
+  // (see the owner handlers), so the row can share the one it started with.
+  ctx.out.multisig.push(
+    Object.assign(row, {
+      owners: start.owners,
+      safeTxHash: safeTxHash.toLowerCase(),
+      success,
+      logIndex: ctx.log.logIndex,
+    }),
+  )
   ctx.out.history.push(historyRow(ctx, 'multisig'))
   ctx.safe.nonce = row.nonce + 1
 }

@@ -42,13 +42,11 @@ export function processLogs(input: ProcessInput): ProcessOutput {
     history: [],
     undecodable: [],
   }
-  // ProxyCreation is emitted after the proxy's SafeSetup, so collect the singletons first.
-  const created = new Map<string, Address>()
-  for (const log of input.logs) {
-    if (log.topics[0] !== PROXY_CREATION_TOPIC) continue
-    const args = decodeProxyCreation(log)
-    if (args) created.set(`${log.txHash}:${args.proxy}`, args.singleton)
-  }
+  // ProxyCreation is emitted after the proxy's SafeSetup, so the singletons are collected first (on the first
+  // SafeSetup: most windows of a long backfill set up no Safe, and need not look at every log twice).
+  let created: Map<string, Address> | undefined
+  /** The ProxyCreation logs kept, for the factory of each Safe created here. */
+  const creations: { log: RawLog; proxy: Address }[] = []
   const ctx: Ctx = {
     input,
     out,
@@ -62,7 +60,10 @@ export function processLogs(input: ProcessInput): ProcessOutput {
   for (const log of input.logs) {
     if (log.topics[0] === PROXY_CREATION_TOPIC) {
       const args = decodeProxyCreation(log)
-      if (args && input.safes.has(args.proxy)) out.kept.push(log)
+      if (args && input.safes.has(args.proxy)) {
+        out.kept.push(log)
+        creations.push({ log, proxy: args.proxy })
+      }
       continue
     }
     const event = decodeSafeEvent(log)
@@ -79,6 +80,7 @@ export function processLogs(input: ProcessInput): ProcessOutput {
     }
 
     if (event.eventName === 'SafeSetup') {
+      created ??= proxyCreations(input.logs)
       const singleton = created.get(`${log.txHash}:${address}`) ?? input.singletonOf(address)
       const masterCopy = singleton && input.masterCopies.get(singleton)
       if (!singleton || !masterCopy || input.safes.has(address)) continue
@@ -121,11 +123,20 @@ export function processLogs(input: ProcessInput): ProcessOutput {
     out.kept.push(log)
   }
   // Record the factory of each Safe created in these logs.
-  for (const log of out.kept) {
-    if (log.topics[0] !== PROXY_CREATION_TOPIC) continue
-    const args = decodeProxyCreation(log)
-    const safe = args && input.safes.get(args.proxy)
+  for (const { log, proxy } of creations) {
+    const safe = input.safes.get(proxy)
     if (safe && safe.creationTxHash === log.txHash) safe.factory = checksum(log.address)
   }
   return out
+}
+
+/** The singleton each ProxyCreation of the logs names, by transaction and proxy. */
+function proxyCreations(logs: RawLog[]): Map<string, Address> {
+  const created = new Map<string, Address>()
+  for (const log of logs) {
+    if (log.topics[0] !== PROXY_CREATION_TOPIC) continue
+    const args = decodeProxyCreation(log)
+    if (args) created.set(`${log.txHash}:${args.proxy}`, args.singleton)
+  }
+  return created
 }

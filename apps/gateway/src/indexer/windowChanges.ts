@@ -1,7 +1,8 @@
 // What a committed window of blocks changed, as change-bus events: one BLOCK_INDEXED for the chain, one
 // EXECUTED_MULTISIG_TRANSACTION per execution, one INCOMING_ETHER / INCOMING_TOKEN per value a Safe received.
-import { type Address, getAddress, type Hex } from 'viem'
+import type { Address, Hex } from 'viem'
 import type { Change } from '../changes/changeBus.ts'
+import { checksum } from './checksum.ts'
 import type { ModuleRow, MultisigRow, SafeRow, TransferRow } from './rows.ts'
 
 export function windowChanges(w: {
@@ -19,34 +20,37 @@ export function windowChanges(w: {
 }): Change[] {
   const { chainId } = w
   const isNews = (row: { timestamp: number }) => w.newsSince === undefined || row.timestamp >= w.newsSince
-  const touched = new Set<Address>([
-    ...w.safes.map((s) => getAddress(s.address)),
-    ...w.multisig.map((m) => getAddress(m.safe)),
-    ...w.modules.map((m) => getAddress(m.safe)),
-    ...w.transfers.map((t) => getAddress(t.safe)),
-  ])
+  // checksum() rather than getAddress(): rows repeat the same few Safes, and its Map is cheaper than
+  // viem's validation and caches for each of a backfill's thousands of rows.
+  const touched = new Set<Address>()
+  for (const s of w.safes) touched.add(checksum(s.address))
+  for (const rows of [w.multisig, w.modules, w.transfers]) for (const r of rows) touched.add(checksum(r.safe))
   const changes: Change[] = [
     { type: 'BLOCK_INDEXED', chainId, blockNumber: w.blockNumber, safes: [...touched] },
   ]
-  for (const m of w.multisig.filter(isNews))
+  for (const m of w.multisig) {
+    if (!isNews(m)) continue
     changes.push({
       type: 'EXECUTED_MULTISIG_TRANSACTION',
       chainId,
-      address: getAddress(m.safe),
+      address: checksum(m.safe),
       safeTxHash: m.safeTxHash as Hex,
       txHash: m.txHash as Hex,
       failed: !m.success,
     })
-  for (const t of w.transfers.filter(isNews)) {
+  }
+  for (const t of w.transfers) {
+    if (!isNews(t)) continue
     // Only what the Safe received from someone else (its own outgoing value shows as its execution).
-    if (getAddress(t.to) !== getAddress(t.safe) || getAddress(t.from) === getAddress(t.safe)) continue
-    const ref = { chainId, address: getAddress(t.safe), txHash: t.txHash as Hex }
+    const safe = checksum(t.safe)
+    if (checksum(t.to) !== safe || checksum(t.from) === safe) continue
+    const ref = { chainId, address: safe, txHash: t.txHash as Hex }
     if (t.type === 'NATIVE_COIN') changes.push({ type: 'INCOMING_ETHER', ...ref, value: t.value ?? '0' })
     else
       changes.push({
         type: 'INCOMING_TOKEN',
         ...ref,
-        tokenAddress: getAddress(t.token as string),
+        tokenAddress: checksum(t.token as string),
         value: t.value ?? null,
         tokenId: t.tokenId ?? null,
       })
