@@ -83,7 +83,7 @@ describe('processLogs on recorded logs of every version', () => {
     expect(out.history.filter((h) => h.safe === plain?.address && h.kind === 'module')).toHaveLength(1)
   })
 
-  it('replaying twice from the same logs gives the same state (reorg replay)', () => {
+  it('replaying twice from the same logs gives the same state', () => {
     const again = run(recorded.logs as RawLog[])
     expect([...again.safes.values()]).toEqual([...safes.values()])
   })

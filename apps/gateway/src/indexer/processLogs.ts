@@ -1,6 +1,6 @@
 // Replays Safe events, in chain order, into per-Safe state and executed-transaction rows. Pure: the caller
-// loads the Safes the logs touch, and persists what comes out. The same code serves live indexing and
-// the replay that undoes a reorg, so both always agree.
+// loads the Safes the logs touch, and persists what comes out (a reorg is undone from the undo records the
+// commit keeps, see reorgStore.ts).
 import type { Address } from 'viem'
 import { checksum } from './checksum.ts'
 import { type Ctx, type Handler, handlers, historyRow, nullable } from './eventHandlers.ts'
@@ -71,7 +71,7 @@ export function processLogs(input: ProcessInput): ProcessOutput {
     const address = checksum(log.address)
     ctx.log = log
     if (event === 'undecodable') {
-      // Kept in `logs` (the source of truth) so a later release can replay it; reported by the caller.
+      // Kept in `logs` so a later release that knows the layout can read it; reported by the caller.
       if (input.safes.has(address)) {
         out.undecodable.push(log)
         out.kept.push(log)
