@@ -33,7 +33,7 @@ export function createChainReader(
     return raw.map(toRawLog)
   }
 
-  /** Token transfers from or to any of `safes` (topic filters in chunks the node accepts). */
+  /** Token transfers from or to any of `safes` (topic filters in chunks the node accepts), unsorted. */
   async function transferLogs(from: number, to: number, safes: Set<Address>): Promise<RawLog[]> {
     const padded = [...safes].map((a) => pad(a.toLowerCase() as Hex))
     const queries: Promise<RawLog[]>[] = []
@@ -44,9 +44,13 @@ export function createChainReader(
         getLogs(from, to, [TRANSFER_TOPIC, null, chunk]),
       )
     }
+    return (await Promise.all(queries)).flat()
+  }
+
+  /** Each log once, in chain order (a transfer between two Safes answers both queries). */
+  function uniqueInOrder(logs: RawLog[]): RawLog[] {
     const unique = new Map<string, RawLog>()
-    for (const log of (await Promise.all(queries)).flat())
-      unique.set(`${log.blockNumber}:${log.logIndex}`, log)
+    for (const log of logs) unique.set(`${log.blockNumber}:${log.logIndex}`, log)
     return [...unique.values()].sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex)
   }
 
@@ -58,18 +62,31 @@ export function createChainReader(
     from: number,
     head: number,
     knownSafes: Set<Address>,
-  ): Promise<{ logs: RawLog[]; transfers: RawLog[]; to: number }> {
+  ): Promise<{ logs: RawLog[]; transfers: RawLog[]; to: number; end: Promise<BlockRef> }> {
     let to = Math.min(from + window - 1, head)
     for (;;) {
+      // Asked together rather than one after the other: in a backfill each answer waits for this thread,
+      // busy storing the window before, to send the next request.
+      const end = blockRef(to)
+      end.catch(() => {})
       try {
-        const logs = await getLogs(from, to, [SAFE_TOPICS])
+        const [logs, known] = await Promise.all([
+          getLogs(from, to, [SAFE_TOPICS]),
+          transferLogs(from, to, knownSafes),
+        ])
         // Safes set up in this window may receive tokens in it too.
-        const transfers = await transferLogs(from, to, withSetups(knownSafes, logs))
+        const setUp = new Set<Address>()
+        for (const l of logs)
+          if (l.topics[0] === SAFE_SETUP_TOPIC && !knownSafes.has(checksum(l.address)))
+            setUp.add(checksum(l.address))
+        const transfers = uniqueInOrder(
+          setUp.size ? [...known, ...(await transferLogs(from, to, setUp))] : known,
+        )
         const count = logs.length + transfers.length
         if (count < 5_000 && window < maxWindow) window = Math.min(window * 2, maxWindow)
         // Dense blocks: aim the next window at ~10,000 logs (a few MB) rather than wait for the node to refuse.
         else if (count > 20_000) window = Math.max(1, Math.floor(((to - from + 1) * 10_000) / count))
-        return { logs, transfers, to }
+        return { logs, transfers, to, end }
       } catch (error) {
         if (to === from) throw error
         window = Math.max(1, Math.floor((to - from + 1) / 2))
@@ -91,7 +108,7 @@ export function createChainReader(
   function readWindow(from: number, head: number, safes: Set<Address>) {
     const read = fetchWindow(from, head, safes).then(async (fetched) => ({
       ...fetched,
-      end: await blockRef(fetched.to),
+      end: await fetched.end,
     }))
     read.catch(() => {})
     return read
