@@ -38,8 +38,26 @@ export class CopyBuffer {
     this.at = start + write(this.buf, start)
     this.buf.writeInt32BE(this.at - start, start - 4)
   }
+  // The common values written in place, without a closure per value (a window holds ~10^5 of them).
   text(s: string) {
-    this.field(s.length * 3, (buf, at) => buf.write(s, at, 'utf8'))
+    this.ensure(4 + s.length * 3)
+    const n = this.buf.write(s, this.at + 4, 'utf8')
+    this.buf.writeInt32BE(n, this.at)
+    this.at += 4 + n
+  }
+  /** int8 of a safe integer as two 32-bit halves (no BigInt), else of its BigInt. */
+  int64(v: number | bigint | string) {
+    this.ensure(12)
+    this.at = this.buf.writeInt32BE(8, this.at)
+    if (typeof v === 'number' && Number.isSafeInteger(v)) {
+      this.at = this.buf.writeInt32BE(Math.floor(v / 2 ** 32), this.at)
+      this.at = this.buf.writeUInt32BE(v >>> 0, this.at)
+    } else this.at = this.buf.writeBigInt64BE(BigInt(v), this.at)
+  }
+  int32Field(v: number) {
+    this.ensure(8)
+    this.at = this.buf.writeInt32BE(4, this.at)
+    this.at = this.buf.writeInt32BE(v, this.at)
   }
   null() {
     this.int32(-1)
@@ -55,9 +73,8 @@ type Encoder = (out: CopyBuffer, v: unknown) => void
 
 const TEXT_OID = 25
 
-const int8: Encoder = (out, v) =>
-  out.field(8, (buf, at) => buf.writeBigInt64BE(BigInt(v as number | bigint | string), at) - at)
-const int4: Encoder = (out, v) => out.field(4, (buf, at) => buf.writeInt32BE(Number(v), at) - at)
+const int8: Encoder = (out, v) => out.int64(v as number | bigint | string)
+const int4: Encoder = (out, v) => out.int32Field(Number(v))
 const bool: Encoder = (out, v) => out.field(1, (buf, at) => buf.writeUInt8(v ? 1 : 0, at) - at)
 const text: Encoder = (out, v) => out.text(String(v))
 /** jsonb: a version byte, then the JSON text. */

@@ -21,6 +21,28 @@ describe.each(testDatabaseKinds())('bulkInsert on %s', (kind) => {
     })
   })
 
+  it('stores 64- and 32-bit integers exactly, across the 32-bit halves and signs', async () => {
+    const numbers = [-(2 ** 53) + 1, -(2 ** 32), -1, 0, 2 ** 31, 2 ** 32 - 1, 2 ** 32, 2 ** 53 - 1]
+    const rows = numbers.map((blockNumber, i) => ({
+      chainId: 8,
+      blockNumber,
+      logIndex: [-(2 ** 31), -1, 0, 2 ** 31 - 1][i % 4] as number,
+      txHash: '0xab',
+      address: '0x01',
+      topics: [],
+      data: '0x',
+    }))
+    await testStore().db.transaction((tx) => bulkInsert(tx, logs, rows))
+    const stored = await testStore()
+      .db.select()
+      .from(logs)
+      .where(eq(logs.chainId, 8))
+      .orderBy(logs.blockNumber)
+    expect(stored.map((r) => [r.blockNumber, r.logIndex])).toEqual(
+      rows.map((r) => [r.blockNumber, r.logIndex]),
+    )
+  })
+
   it('stores text, arrays, bytes (hex), nulls and json as given, and skips conflicting rows', async () => {
     const row = (logIndex: number, data: string) => ({
       chainId: 7,
