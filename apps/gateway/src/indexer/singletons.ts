@@ -4,7 +4,7 @@
 import { safeSingletons, singletonByCodeHash, versionLabel } from '@concord/safe/versions'
 import { type Address, getAddress, keccak256, type PublicClient, toEventSelector } from 'viem'
 import type { ChainConfig } from '../config/chainConfig.ts'
-import { decodeProxyCreation, type RawLog } from './events.ts'
+import { decodeProxyCreation, PROXY_CREATION_TOPIC, type RawLog } from './events.ts'
 import type { MasterCopies } from './rows.ts'
 
 export type MasterCopyResolver = {
@@ -42,9 +42,11 @@ const CHANGED_MASTER_COPY_TOPIC = toEventSelector('ChangedMasterCopy(address)')
 export function singletonCandidates(logs: RawLog[]): Address[] {
   const out: Address[] = []
   for (const log of logs) {
-    const created = decodeProxyCreation(log)
-    if (created) out.push(created.singleton)
-    else if (log.topics[0] === CHANGED_MASTER_COPY_TOPIC && log.data.length === 66)
+    // The topic first: decodeProxyCreation costs a layout lookup per log, and a window has thousands.
+    if (log.topics[0] === PROXY_CREATION_TOPIC) {
+      const created = decodeProxyCreation(log)
+      if (created) out.push(created.singleton)
+    } else if (log.topics[0] === CHANGED_MASTER_COPY_TOPIC && log.data.length === 66)
       out.push(getAddress(`0x${log.data.slice(26)}`))
   }
   return out
