@@ -82,6 +82,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL change bus', () => {
       .toBe(1000)
   })
 
+  it('behavior: 1,200 changes published at once (a backfill window) reach the other process, all and in order', async () => {
+    const gotB = collect(b)
+    const burst: Change[] = Array.from({ length: 1200 }, (_, i) => ({
+      type: 'BLOCK_INDEXED',
+      chainId: 1,
+      blockNumber: 100 + i,
+      safes: [],
+    }))
+    for (const change of burst) a.publish(change)
+    await expect.poll(() => gotB.length, { timeout: 5000 }).toBe(1200)
+    expect(gotB.map((g) => g.change)).toEqual(burst)
+  })
+
   it('behavior: a terminated LISTEN connection comes back, tells its listeners, and hears again', async () => {
     const gotB = collect(b)
     let gaps = 0

@@ -89,21 +89,51 @@ export async function createPgChangeBus(options: PgChangeBusOptions): Promise<Pg
 
   await connect()
 
-  /** NOTIFY with a few retries: a transient failure of the pool must not lose the change for the others. */
-  const notify = async (payload: string, type: string) => {
+  /**
+   * NOTIFYs go out in batches, one query for what was published in the same turn of the event loop (a window
+   * of a backfill publishes thousands: one query each kept the pool and the server busy with round trips), one
+   * batch after the other in publishing order, each with a few retries: a transient failure of the pool must
+   * not lose the changes for the others. (PostgreSQL delivers identical payloads of one transaction once: a
+   * change published twice in one turn is heard once, which changes nothing for its listeners.)
+   */
+  let pending: { payload: string; type: string }[] = []
+  let sending: Promise<void> = Promise.resolve()
+  let queued = false
+  const BATCH = 500
+
+  async function send(batch: { payload: string; type: string }[]) {
     for (let attempt = 1; ; attempt++) {
       try {
-        await options.pool.query('select pg_notify($1, $2)', [CHANNEL, payload])
+        await options.pool.query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [
+          CHANNEL,
+          batch.map((n) => n.payload),
+        ])
         return
       } catch (error) {
         if (closed) return
         if (attempt >= 4) {
-          log(`change bus: NOTIFY of ${type} failed: ${(error as Error).message}`)
+          const types = [...new Set(batch.map((n) => n.type))].join(', ')
+          log(`change bus: NOTIFY of ${batch.length} changes (${types}) failed: ${(error as Error).message}`)
           return
         }
         await new Promise((r) => setTimeout(r, 100 * 2 ** attempt))
       }
     }
+  }
+
+  const notify = (payload: string, type: string) => {
+    pending.push({ payload, type })
+    if (queued) return
+    queued = true
+    setImmediate(() => {
+      queued = false
+      const all = pending
+      pending = []
+      for (let i = 0; i < all.length; i += BATCH) {
+        const batch = all.slice(i, i + BATCH)
+        sending = sending.then(() => send(batch))
+      }
+    })
   }
 
   return {
@@ -116,7 +146,7 @@ export async function createPgChangeBus(options: PgChangeBusOptions): Promise<Pg
         log(`change bus: ${(error as Error).message}; other processes will not hear it`)
         return
       }
-      for (const part of parts) void notify(JSON.stringify({ o: origin, c: part }), change.type)
+      for (const part of parts) notify(JSON.stringify({ o: origin, c: part }), change.type)
     },
     subscribe(listener) {
       const offLocal = local.subscribe(listener)
