@@ -75,10 +75,7 @@ export function createChainReader(
           transferLogs(from, to, knownSafes),
         ])
         // Safes set up in this window may receive tokens in it too.
-        const setUp = new Set<Address>()
-        for (const l of logs)
-          if (l.topics[0] === SAFE_SETUP_TOPIC && !knownSafes.has(checksum(l.address)))
-            setUp.add(checksum(l.address))
+        const setUp = new Set([...setupsIn(logs)].filter((a) => !knownSafes.has(a)))
         const transfers = uniqueInOrder(
           setUp.size ? [...known, ...(await transferLogs(from, to, setUp))] : known,
         )
@@ -117,10 +114,17 @@ export function createChainReader(
   return { blockRef, fetchWindow, readWindow, timestamps }
 }
 
+/** The addresses a window's logs set up as Safes (SafeSetup). */
+function setupsIn(logs: RawLog[]): Set<Address> {
+  const out = new Set<Address>()
+  for (const l of logs) if (l.topics[0] === SAFE_SETUP_TOPIC) out.add(checksum(l.address))
+  return out
+}
+
 /** The known Safes and those a window sets up (a superset of what its replay adds: enough for transfers). */
 export function withSetups(safes: Set<Address>, logs: RawLog[]): Set<Address> {
   const out = new Set(safes)
-  for (const l of logs) if (l.topics[0] === SAFE_SETUP_TOPIC) out.add(checksum(l.address))
+  for (const address of setupsIn(logs)) out.add(address)
   return out
 }
 

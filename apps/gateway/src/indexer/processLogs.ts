@@ -20,7 +20,7 @@ export type ProcessInput = {
 }
 
 export type ProcessOutput = {
-  /** Logs that belong to the index (events of Safes, their creations). */
+  /** Logs the replay took in (events of indexed Safes, their creations); only the undecodable ones are stored. */
   kept: RawLog[]
   changedSafes: Set<Address>
   multisig: MultisigRow[]
