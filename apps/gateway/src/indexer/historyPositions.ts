@@ -10,7 +10,7 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 export async function numberHistory(tx: Tx, chainId: number, rows: HistoryRow[]) {
   if (!rows.length) return []
   const addresses = [...new Set(rows.map((r) => r.safe))]
-  // One backward step of history_by_position per Safe (max() grouped by Safe would read all their items).
+  // One backward step of the (chain, Safe, position) key per Safe (max() grouped by Safe would read all their items).
   const newest = await tx
     .select({
       safe: sql<string>`s.safe`,
@@ -20,8 +20,14 @@ export async function numberHistory(tx: Tx, chainId: number, rows: HistoryRow[])
     })
     .from(sql`unnest(${sql.param(addresses)}::text[]) as s(safe)`)
   const next = new Map(newest.map((r) => [r.safe, r.position ?? 0]))
+  // A log is one item of a Safe's history: a repeat would take a position of its own (the key is the position).
+  const seen = new Set<string>()
   return rows
     .toSorted((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex)
+    .filter((r) => {
+      const key = `${r.safe}:${r.blockNumber}:${r.logIndex}`
+      return !seen.has(key) && !!seen.add(key)
+    })
     .map((r) => {
       const position = (next.get(r.safe) ?? 0) + 1
       next.set(r.safe, position)

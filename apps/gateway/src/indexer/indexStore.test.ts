@@ -60,6 +60,12 @@ describe('indexStore history positions', () => {
     await store.rollback({ blockNumber: 11, blockHash: HASH, genesisHash: HASH })
     await store.commitWindow(window(20, [item(A, 13, 0, 'module')], 11))
     expect(await positions(A)).toEqual(['1:0@1', '4:7@2', '5:2@3', '11:3@4', '13:0@5'])
+    // A log listed twice in a window is one item (the key is the position: nothing else would catch it).
+    await store.commitWindow(
+      window(30, [item(A, 21, 0, 'transfer'), item(B, 21, 0, 'transfer'), item(A, 21, 0, 'transfer')], 20),
+    )
+    expect(await positions(A)).toEqual(['1:0@1', '4:7@2', '5:2@3', '11:3@4', '13:0@5', '21:0@6'])
+    expect(await positions(B)).toEqual(['3:0@1', '21:0@2'])
     await close()
   })
 })

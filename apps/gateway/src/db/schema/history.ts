@@ -116,8 +116,7 @@ export const historyItems = pgTable(
     timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
     position: integer('position').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.chainId, t.safe, t.blockNumber, t.logIndex] }),
-    index('history_by_position').on(t.chainId, t.safe, t.position),
-  ],
+  // Keyed by position alone: each log is one item by construction (numberHistory drops repeats within a window,
+  // and windows never overlap), and a second unique index on (block, log) cost as much to maintain again.
+  (t) => [primaryKey({ columns: [t.chainId, t.safe, t.position] })],
 )

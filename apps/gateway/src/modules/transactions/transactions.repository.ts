@@ -77,9 +77,9 @@ export function createTransactionsRepository(db: Database) {
 
     /**
      * One page of the Safe's executed history, newest first, with the rows behind each item: a backward range
-     * scan of history_by_position (the count is the newest position: items are numbered without gaps), then
-     * the rows of each kind on the page by their (block, log) keys. Two steps rather than one join: PGlite has
-     * no autovacuum, so without statistics the planner joined on (chain, safe) alone and filtered every row.
+     * scan of the history items' key (chain, Safe, position) (the count is the newest position: items are
+     * numbered without gaps), then the rows of each kind on the page by their (block, log) keys. Two steps
+     * rather than one join: PGlite has no autovacuum, so without statistics the planner joined on (chain, safe) alone and filtered every row.
      */
     async historyPage(chainId: number, safe: string, limit: number, offset: number) {
       const total = sql<number>`(select coalesce(max(${historyItems.position}), 0) from ${historyItems}
