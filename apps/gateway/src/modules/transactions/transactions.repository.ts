@@ -1,5 +1,5 @@
 // Reads of executed Safe history: the history index, and the multisig, module and transfer rows behind it.
-import { and, count, desc, eq, gte, inArray, lte, max, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, getTableColumns, gte, inArray, lte, max, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/createDatabase.ts'
 import {
   historyItems,
@@ -28,8 +28,12 @@ export type TransferFilters = {
 }
 
 export function createTransactionsRepository(db: Database) {
-  /** The rows of one Safe at the given (block, log) positions, by position (block_number = any(…) keeps the
-   * lookup an index range even without statistics). */
+  /**
+   * The rows of one Safe at the given (block, log) positions: the keys as a list joined to the table's
+   * (chain, Safe, block, log) key, one index probe each, whatever the statistics. Only those rows: a filter on
+   * the page's blocks also returned the Safe's other rows in them (twice the rows of a busy Safe's page, and
+   * decoding wide rows is most of the lookup's cost in PGlite).
+   */
   const rowsAt = async <T extends Key>(
     table: typeof multisigTransactions | typeof moduleTransactions | typeof transfers,
     chainId: number,
@@ -37,18 +41,22 @@ export function createTransactionsRepository(db: Database) {
     keys: Key[],
   ): Promise<Map<string, T>> => {
     if (!keys.length) return new Map()
+    const wanted = sql`unnest(${sql.param(keys.map((k) => k.blockNumber))}::bigint[], ${sql.param(
+      keys.map((k) => k.logIndex),
+    )}::int[]) as wanted(block_number, log_index)`
     const rows = (await db
-      .select()
-      .from(table as typeof transfers)
-      .where(
+      .select(getTableColumns(table as typeof transfers))
+      .from(wanted)
+      .innerJoin(
+        table as typeof transfers,
         and(
           eq(table.chainId, chainId),
           eq(table.safe, safe),
-          inArray(table.blockNumber, [...new Set(keys.map((k) => k.blockNumber))]),
+          eq(table.blockNumber, sql`wanted.block_number`),
+          eq(table.logIndex, sql`wanted.log_index`),
         ),
       )) as unknown as T[]
-    const wanted = new Set(keys.map(keyOf))
-    return new Map(rows.filter((r) => wanted.has(keyOf(r))).map((r) => [keyOf(r), r]))
+    return new Map(rows.map((r) => [keyOf(r), r]))
   }
 
   return {
