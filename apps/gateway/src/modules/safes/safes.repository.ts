@@ -1,14 +1,17 @@
-import { and, asc, eq, max } from 'drizzle-orm'
+import { and, asc, eq, max, sql } from 'drizzle-orm'
 import type { Database } from '../../db/createDatabase.ts'
 import { historyItems, multisigTransactions, safeOwners, safes, transfers } from '../../db/schema.ts'
 
 export function createSafesRepository(db: Database) {
+  // Built once: most routes begin with this lookup (drizzle rebuilds a query's SQL on every call).
+  const getQuery = db
+    .select()
+    .from(safes)
+    .where(and(eq(safes.chainId, sql.placeholder('chainId')), eq(safes.address, sql.placeholder('address'))))
+    .prepare('safe_by_address')
   return {
     async get(chainId: number, address: string) {
-      const [row] = await db
-        .select()
-        .from(safes)
-        .where(and(eq(safes.chainId, chainId), eq(safes.address, address)))
+      const [row] = await getQuery.execute({ chainId, address })
       return row
     },
 
