@@ -10,7 +10,8 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 export async function numberHistory(tx: Tx, chainId: number, rows: HistoryRow[]) {
   if (!rows.length) return []
   const addresses = [...new Set(rows.map((r) => r.safe))]
-  // One backward step of the (chain, Safe, position) key per Safe (max() grouped by Safe would read all their items).
+  // One backward step of the (chain, Safe, position) key per Safe (max() grouped by Safe would read all their
+  // items).
   const newest = await tx
     .select({
       safe: sql<string>`s.safe`,

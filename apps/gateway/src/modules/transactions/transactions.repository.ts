@@ -1,37 +1,18 @@
 // Reads of executed Safe history: the history index, and the multisig, module and transfer rows behind it.
-import {
-  and,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  getTableName,
-  gte,
-  inArray,
-  lte,
-  max,
-  type SQL,
-  sql,
-} from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/createDatabase.ts'
 import {
   historyItems,
-  indexerCursors,
   moduleTransactions,
   multisigTransactions,
   safes,
   tokens,
   transfers,
 } from '../../db/schema.ts'
+import { createHistoryPageRepository, type MultisigTx } from './historyPage.repository.ts'
 
-export type MultisigTx = typeof multisigTransactions.$inferSelect
-export type ModuleTx = typeof moduleTransactions.$inferSelect
-export type Transfer = typeof transfers.$inferSelect
 export type Token = typeof tokens.$inferSelect
-export type HistoryItem = typeof historyItems.$inferSelect
-
-type Key = { blockNumber: number; logIndex: number }
-const keyOf = (r: Key) => `${r.blockNumber}:${r.logIndex}`
+export type { HistoryItem, ModuleTx, MultisigTx, Transfer } from './historyPage.repository.ts'
 export type TransferFilters = {
   executedAfter?: number
   executedBefore?: number
@@ -41,124 +22,8 @@ export type TransferFilters = {
 }
 
 export function createTransactionsRepository(db: Database) {
-  // The history route's reads, built once: drizzle rebuilds a query's SQL on every call, ~0.3 ms each in
-  // PGlite, and an uncached history page makes five of them.
-  const chainId = sql.placeholder('chainId')
-  const safe = sql.placeholder('safe')
-
-  /**
-   * The rows of one Safe at the given (block, log) positions: the keys as a list joined to the table's
-   * (chain, Safe, block, log) key, one index probe each, whatever the statistics. Only those rows: a filter on
-   * the page's blocks also returned the Safe's other rows in them (twice the rows of a busy Safe's page, and
-   * decoding wide rows is most of the lookup's cost in PGlite).
-   */
-  const rowsAtQuery = (table: typeof multisigTransactions | typeof moduleTransactions | typeof transfers) =>
-    db
-      .select(getTableColumns(table as typeof transfers))
-      .from(
-        sql`unnest(${sql.placeholder('blocks')}::bigint[], ${sql.placeholder('logs')}::int[]) as wanted(block_number, log_index)`,
-      )
-      .innerJoin(
-        table as typeof transfers,
-        and(
-          eq(table.chainId, chainId),
-          eq(table.safe, safe),
-          eq(table.blockNumber, sql`wanted.block_number`),
-          eq(table.logIndex, sql`wanted.log_index`),
-        ),
-      )
-      .prepare(`rows_at_${getTableName(table)}`)
-  const rowsAtQueries = new Map(
-    [multisigTransactions, moduleTransactions, transfers].map((t) => [t, rowsAtQuery(t)] as const),
-  )
-  const rowsAt = async <T extends Key>(
-    table: typeof multisigTransactions | typeof moduleTransactions | typeof transfers,
-    chainId: number,
-    safe: string,
-    keys: Key[],
-  ): Promise<Map<string, T>> => {
-    if (!keys.length) return new Map()
-    const rows = (await rowsAtQueries.get(table)?.execute({
-      chainId,
-      safe,
-      blocks: keys.map((k) => k.blockNumber),
-      logs: keys.map((k) => k.logIndex),
-    })) as unknown as T[]
-    return new Map(rows.map((r) => [keyOf(r), r]))
-  }
-
-  const historyVersionQuery = db
-    .select({
-      newest: sql<string | null>`(select ${historyItems.blockNumber} || ':' || ${historyItems.logIndex}
-        from ${historyItems} where ${historyItems.chainId} = ${chainId} and ${historyItems.safe} = ${safe}
-        order by ${historyItems.position} desc limit 1)`,
-      data: sql<string | null>`(select ${indexerCursors.dataVersion} from ${indexerCursors}
-        where ${indexerCursors.chainId} = ${chainId})`,
-      updated: safes.updatedBlock,
-    })
-    .from(safes)
-    .where(and(eq(safes.chainId, chainId), eq(safes.address, safe)))
-    .prepare('history_version')
-
-  const total = sql<number>`(select coalesce(max(${historyItems.position}), 0) from ${historyItems}
-    where ${historyItems.chainId} = ${chainId} and ${historyItems.safe} = ${safe})`
-  const historyItemsQuery = db
-    .select({ item: historyItems, total: total.mapWith(Number) })
-    .from(historyItems)
-    .where(
-      and(
-        eq(historyItems.chainId, chainId),
-        eq(historyItems.safe, safe),
-        sql`${historyItems.position} <= ${total} - ${sql.placeholder('offset')}::bigint`,
-      ),
-    )
-    .orderBy(desc(historyItems.position))
-    .limit(sql.placeholder('limit'))
-    .prepare('history_items_page')
-
   return {
-    keyOf,
-
-    /**
-     * Version of everything a history page is built from (cache key): the newest history item moves with new
-     * rows, the chain's data version with token metadata and rollbacks, the Safe's updated block with its
-     * state (creator, salt, owners shown by name).
-     */
-    async historyVersion(chainId: number, safe: string): Promise<string> {
-      // One round trip: this runs on every (cached) history request.
-      const [row] = await historyVersionQuery.execute({ chainId, safe })
-      return row?.newest ? `${row.newest}:${row.data ?? 0}:${row.updated}` : 'empty'
-    },
-
-    /**
-     * One page of the Safe's executed history, newest first, with the rows behind each item: a backward range
-     * scan of the history items' key (chain, Safe, position) (the count is the newest position: items are
-     * numbered without gaps), then the rows of each kind on the page by their (block, log) keys. Two steps
-     * rather than one join: PGlite has no autovacuum, so without statistics the planner joined on (chain, safe)
-     * alone and filtered every row.
-     */
-    async historyPage(chainId: number, safe: string, limit: number, offset: number) {
-      const rows = await historyItemsQuery.execute({ chainId, safe, limit, offset })
-      const items = rows.map((r) => r.item)
-      const of = (kind: HistoryItem['kind']) => items.filter((i) => i.kind === kind)
-      const [multisig, modules, transferRows] = await Promise.all([
-        rowsAt<MultisigTx>(multisigTransactions, chainId, safe, of('multisig')),
-        rowsAt<ModuleTx>(moduleTransactions, chainId, safe, of('module')),
-        rowsAt<Transfer>(transfers, chainId, safe, of('transfer')),
-      ])
-      // A page past the end has no row to carry the count.
-      const count =
-        rows[0]?.total ??
-        Number(
-          (
-            await db
-              .select({ n: max(historyItems.position) })
-              .from(historyItems)
-              .where(and(eq(historyItems.chainId, chainId), eq(historyItems.safe, safe)))
-          )[0]?.n ?? 0,
-        )
-      return { items, count, multisig, modules, transfers: transferRows }
-    },
+    ...createHistoryPageRepository(db),
 
     async multisigPage(
       chainId: number,
