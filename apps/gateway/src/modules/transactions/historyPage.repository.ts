@@ -45,17 +45,22 @@ export function createHistoryPageRepository(db: Database) {
         ),
       )
       .prepare(`rows_at_${getTableName(table)}`)
-  const rowsAtQueries = new Map(
-    [multisigTransactions, moduleTransactions, transfers].map((t) => [t, rowsAtQuery(t)] as const),
-  )
+  /** The table behind each kind of item (a creation's row is the Safe's own). */
+  const rowsAtQueries = {
+    multisig: rowsAtQuery(multisigTransactions),
+    module: rowsAtQuery(moduleTransactions),
+    transfer: rowsAtQuery(transfers),
+  }
+  /** The rows behind the page's items of one kind, by their (block, log) key. */
   const rowsAt = async <T extends Key>(
-    table: typeof multisigTransactions | typeof moduleTransactions | typeof transfers,
+    kind: keyof typeof rowsAtQueries,
     chainId: number,
     safe: string,
-    keys: Key[],
+    items: HistoryItem[],
   ): Promise<Map<string, T>> => {
+    const keys = items.filter((i) => i.kind === kind)
     if (!keys.length) return new Map()
-    const rows = (await rowsAtQueries.get(table)?.execute({
+    const rows = (await rowsAtQueries[kind].execute({
       chainId,
       safe,
       blocks: keys.map((k) => k.blockNumber),
@@ -67,7 +72,8 @@ export function createHistoryPageRepository(db: Database) {
   const historyVersionQuery = db
     .select({
       newest: sql<string | null>`(select ${historyItems.blockNumber} || ':' || ${historyItems.logIndex}
-        from ${historyItems} where ${historyItems.chainId} = ${param.chainId} and ${historyItems.safe} = ${param.safe}
+        from ${historyItems}
+        where ${historyItems.chainId} = ${param.chainId} and ${historyItems.safe} = ${param.safe}
         order by ${historyItems.position} desc limit 1)`,
       data: sql<string | null>`(select ${indexerCursors.dataVersion} from ${indexerCursors}
         where ${indexerCursors.chainId} = ${param.chainId})`,
@@ -117,11 +123,10 @@ export function createHistoryPageRepository(db: Database) {
     async historyPage(chainId: number, safe: string, limit: number, offset: number) {
       const rows = await historyItemsQuery.execute({ chainId, safe, limit, offset })
       const items = rows.map((r) => r.item)
-      const of = (kind: HistoryItem['kind']) => items.filter((i) => i.kind === kind)
       const [multisig, modules, transferRows] = await Promise.all([
-        rowsAt<MultisigTx>(multisigTransactions, chainId, safe, of('multisig')),
-        rowsAt<ModuleTx>(moduleTransactions, chainId, safe, of('module')),
-        rowsAt<Transfer>(transfers, chainId, safe, of('transfer')),
+        rowsAt<MultisigTx>('multisig', chainId, safe, items),
+        rowsAt<ModuleTx>('module', chainId, safe, items),
+        rowsAt<Transfer>('transfer', chainId, safe, items),
       ])
       // A page past the end has no row to carry the count.
       const count =
