@@ -68,14 +68,7 @@ export const ALLOWED_IMPORTS: Allowance[] = [
 ]
 
 /** Violations present when the check was introduced, kept so `npm test` passes; each is debt to remove, not a design. */
-export const KNOWN_VIOLATIONS: Allowance[] = [
-  {
-    from: 'apps/gateway/src/config/config.ts',
-    to: 'apps/gateway/src/modules/dataDecoder/abiRegistry.ts',
-    reason:
-      'shared → domain at run time: config validates CONCORD_ABIS with parseAbiEntries/AbiEntryError. To fix: move the ABI-entry parsing (no module state in it) down into config/, and let dataDecoder import it from there',
-  },
-]
+export const KNOWN_VIOLATIONS: Allowance[] = []
 
 /** Files outside testing/ and not named *.test.ts that only tests use. */
 export const TEST_SUPPORT: { file: string; reason: string }[] = [

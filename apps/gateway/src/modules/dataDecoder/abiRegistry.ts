@@ -1,18 +1,11 @@
 // Function ABIs the data decoder knows, keyed by 4-byte selector: the Safe, ERC20, ERC721, MultiSend, the Safe
-// migration contracts, the
-// devnet's demo contracts, plus whatever an operator configures (`abis` in the gateway config), optionally
-// bound to one contract address. Lookup order: an ABI bound to the called address, then the first ABI
-// registered for the selector (built-ins first, so an unbound operator ABI never shadows a standard one).
+// migration contracts, the devnet's demo contracts, plus whatever an operator configures (`abis` in the gateway
+// config, parsed by config/abiEntries.ts), optionally bound to one contract address. Lookup order: an ABI bound
+// to the called address, then the first ABI registered for the selector (built-ins first, so an unbound
+// operator ABI never shadows a standard one).
 import { multiSendAbi, safeAbi, safeMigrationAbi, safeToL2MigrationAbi } from '@concord/safe/contracts'
-import {
-  type Abi,
-  type AbiFunction,
-  isAddress,
-  parseAbi,
-  parseAbiItem,
-  toFunctionSelector,
-  toFunctionSignature,
-} from 'viem'
+import { type Abi, type AbiFunction, isAddress, parseAbi, toFunctionSelector } from 'viem'
+import { AbiEntryError, parseAbiEntries } from '../../config/abiEntries.ts'
 
 /** ERC20 with OpenZeppelin's parameter names (what the Safe decoder service returns: `transfer(to, value)`). */
 export const ERC20_SIGNATURES = [
@@ -62,90 +55,6 @@ export type ExtraAbi = { address?: string; abi: readonly (string | object)[] }
 export type AbiRegistry = {
   /** The function for `selector` (0x + 8 hex digits), preferring one bound to `to`. */
   lookup(selector: string, to?: string): AbiFunction | undefined
-}
-
-export class AbiEntryError extends Error {
-  override name = 'AbiEntryError'
-  constructor(
-    /** Index of the offending entry in the list, when one could be singled out. */
-    readonly index: number | undefined,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-const KEYWORD = /^\s*(function|event|error|struct|constructor|fallback|receive)\b/
-
-const viemMessage = (error: unknown): string => {
-  const e = error as { shortMessage?: string; details?: string; metaMessages?: string[]; message?: string }
-  if (!e.shortMessage) return e.message ?? String(error)
-  const extra = e.metaMessages?.length ? e.metaMessages.join(' ') : e.details
-  return extra ? `${e.shortMessage} ${extra.trim()}` : e.shortMessage
-}
-
-/**
- * Parses an operator ABI: strings are human-readable signatures (`function ` may be left out), objects are JSON
- * ABI items (only `function` items are checked; other items pass through). Throws AbiEntryError.
- */
-export function parseAbiEntries(entries: readonly unknown[]): Abi {
-  const strings: string[] = []
-  const items: unknown[] = []
-  entries.forEach((entry, index) => {
-    if (typeof entry === 'string') {
-      strings.push(KEYWORD.test(entry) ? entry : `function ${entry.trim()}`)
-    } else if (entry && typeof entry === 'object' && !Array.isArray(entry)) {
-      checkJsonItem(entry as Record<string, unknown>, index)
-      items.push(entry)
-    } else throw new AbiEntryError(index, 'expected a signature string or a JSON ABI item')
-  })
-  let parsed: Abi = []
-  if (strings.length) {
-    try {
-      parsed = parseAbi(strings)
-    } catch (error) {
-      // Single out the entry at fault (structs may only parse together, so this can find none).
-      let index: number | undefined
-      entries.forEach((entry, i) => {
-        if (index !== undefined || typeof entry !== 'string') return
-        try {
-          parseAbi([KEYWORD.test(entry) ? entry : `function ${entry.trim()}`])
-        } catch {
-          index = i
-        }
-      })
-      throw new AbiEntryError(index, viemMessage(error))
-    }
-  }
-  return [...parsed, ...(items as Abi)]
-}
-
-function checkJsonItem(item: Record<string, unknown>, index: number) {
-  if (typeof item.type !== 'string') throw new AbiEntryError(index, 'a JSON ABI item needs a string "type"')
-  if (item.type !== 'function') return
-  if (typeof item.name !== 'string' || !item.name)
-    throw new AbiEntryError(index, 'a JSON ABI function needs a "name"')
-  const checkParams = (params: unknown, where: string) => {
-    if (params === undefined) return
-    if (!Array.isArray(params)) throw new AbiEntryError(index, `"${where}" must be an array`)
-    for (const p of params) {
-      if (!p || typeof p !== 'object' || typeof (p as { type?: unknown }).type !== 'string')
-        throw new AbiEntryError(index, `every "${where}" entry needs a string "type"`)
-      const { type, components } = p as { type: string; components?: unknown }
-      if (type.startsWith('tuple')) {
-        if (!Array.isArray(components))
-          throw new AbiEntryError(index, `a tuple in "${where}" needs "components"`)
-        checkParams(components, where)
-      }
-    }
-  }
-  checkParams(item.inputs, 'inputs')
-  checkParams(item.outputs, 'outputs')
-  try {
-    parseAbiItem(`function ${toFunctionSignature(item as AbiFunction)}`)
-  } catch (error) {
-    throw new AbiEntryError(index, viemMessage(error))
-  }
 }
 
 const functionsOf = (abi: Abi): AbiFunction[] =>

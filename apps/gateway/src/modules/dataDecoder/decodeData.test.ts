@@ -9,7 +9,7 @@ import {
   toFunctionSelector,
 } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { type AbiEntryError, createAbiRegistry, parseAbiEntries } from './abiRegistry.ts'
+import { createAbiRegistry } from './abiRegistry.ts'
 import { createDataDecoder } from './decodeData.ts'
 import { unpackMultiSend } from './multiSend.ts'
 
@@ -318,29 +318,6 @@ describe('abiRegistry', () => {
     ])
       expect(registry.lookup(toFunctionSelector(signature))?.name, signature).toBe(signature.split('(')[0])
     expect(registry.lookup('0x12345678')).toBeUndefined()
-  })
-
-  it('parseAbiEntries: reports the entry at fault', () => {
-    const fail = (entries: unknown[]) => {
-      try {
-        parseAbiEntries(entries)
-      } catch (error) {
-        return error as AbiEntryError
-      }
-      throw new Error('did not throw')
-    }
-    expect(fail(['function ok()', 'function foo(uint257 x)'])).toMatchObject({
-      index: 1,
-      message: expect.stringMatching(/uint257/),
-    })
-    expect(fail([{ type: 'function', name: 'x', inputs: [{ type: 'uint257' }] }])).toMatchObject({ index: 0 })
-    expect(fail([{ name: 'x' }])).toMatchObject({ index: 0, message: expect.stringMatching(/type/) })
-    expect(fail([42])).toMatchObject({ index: 0 })
-    expect(parseAbiEntries(['struct Pair { address a; uint256 b; }', 'function f(Pair p)'])[0]).toMatchObject(
-      {
-        name: 'f',
-      },
-    )
   })
 
   it('createAbiRegistry: a bad operator ABI names the setting', () => {
