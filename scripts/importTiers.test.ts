@@ -86,13 +86,13 @@ describe('checkImport fails on', () => {
     ).toEqual(['gateway-modules', undefined, 'gateway-modules'])
   })
 
-  it('an allow-listed type-only import turned into a value import', () => {
+  it('a shared file importing a module even for a type (tiers count type-only imports too)', () => {
     expect(
       rulesBroken(
         'apps/gateway/src/http/require.ts',
-        "import type { A } from '../modules/chains/chains.repository.ts'\nimport { B } from '../modules/chains/chains.repository.ts'",
+        "import type { A } from '../modules/chains/chains.repository.ts'\nimport { B } from './errors.ts'",
       ),
-    ).toEqual([undefined, 'gateway-tiers'])
+    ).toEqual(['gateway-tiers', undefined])
   })
 
   it('production code importing testing/, which tests may', () => {

@@ -31,7 +31,7 @@ export type ImportRef = {
 export type Violation = { file: string; line: number; specifier: string; rule: string; message: string }
 
 /** An exception to the rules: `from` is a file, or a folder ending in '/'; `to` is a file. Paths from the repo root. */
-type Allowance = { from: string; to: string; typeOnly?: boolean; reason: string }
+type Allowance = { from: string; to: string; reason: string }
 
 /** Imports that break a rule on purpose. An entry that no longer matches any import fails the test: delete it. */
 export const ALLOWED_IMPORTS: Allowance[] = [
@@ -51,19 +51,6 @@ export const ALLOWED_IMPORTS: Allowance[] = [
     from: 'apps/gateway/src/modules/simulation/',
     to: 'apps/gateway/src/modules/dataDecoder/hex.ts',
     reason: 'the same bounded hex check (no regex on MiBs) for calldata in request bodies',
-  },
-  {
-    from: 'apps/gateway/src/http/require.ts',
-    to: 'apps/gateway/src/modules/chains/chains.repository.ts',
-    typeOnly: true,
-    reason:
-      'type only: the 404 helpers take the chains repository to look a chain up. Still the http ↔ modules folder cycle style.md names; it goes when require.ts takes a lookup function or moves into the modules',
-  },
-  {
-    from: 'apps/gateway/src/http/require.ts',
-    to: 'apps/gateway/src/modules/safes/safes.repository.ts',
-    typeOnly: true,
-    reason: 'type only: as above, for the safes repository',
   },
 ]
 
@@ -189,10 +176,8 @@ export function createResolver(root: string) {
 
 type Resolve = ReturnType<typeof createResolver>
 
-const matches = (a: Allowance, file: string, target: string | undefined, ref: ImportRef) =>
-  target === a.to &&
-  (a.from.endsWith('/') ? file.startsWith(a.from) : file === a.from) &&
-  (!a.typeOnly || ref.typeOnly)
+const matches = (a: Allowance, file: string, target: string | undefined) =>
+  target === a.to && (a.from.endsWith('/') ? file.startsWith(a.from) : file === a.from)
 
 /** What made an import pass, so the test can report allow-list entries nothing uses any more. */
 export type Usage = Set<Allowance>
@@ -212,7 +197,7 @@ export function checkImport(
 ): Violation | undefined {
   const target = resolve(file, ref.specifier)
   const violation = (rule: string, message: string): Violation | undefined => {
-    const exception = [...ALLOWED_IMPORTS, ...KNOWN_VIOLATIONS].find((a) => matches(a, file, target, ref))
+    const exception = [...ALLOWED_IMPORTS, ...KNOWN_VIOLATIONS].find((a) => matches(a, file, target))
     if (exception) {
       used.add(exception)
       return undefined

@@ -1,16 +1,19 @@
 // The 404s every route shares: a chain this gateway does not serve, an address that is not an indexed Safe.
-import type { ChainsRepository } from '../modules/chains/chains.repository.ts'
-import type { SafesRepository } from '../modules/safes/safes.repository.ts'
+// They take lookups of this shape (the chains and safes repositories fit them), so the shared http tier needs
+// nothing from the modules above it.
 import { NotFoundError } from './errors.ts'
 
-export async function requireChain(chains: ChainsRepository, chainId: string | number) {
+type ChainLookup<Chain> = { get(chainId: number): Promise<Chain | undefined> }
+type SafeLookup<Safe> = { get(chainId: number, address: string): Promise<Safe | undefined> }
+
+export async function requireChain<Chain>(chains: ChainLookup<Chain>, chainId: string | number) {
   const chain = await chains.get(Number(chainId))
   if (!chain) throw new NotFoundError(`Chain ${chainId} is not served by this gateway`)
   return chain
 }
 
-export async function requireSafe(
-  deps: { chains: ChainsRepository; safes: SafesRepository },
+export async function requireSafe<Chain extends { chainId: number }, Safe>(
+  deps: { chains: ChainLookup<Chain>; safes: SafeLookup<Safe> },
   chainId: string | number,
   address: string,
 ) {
