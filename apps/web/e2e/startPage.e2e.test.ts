@@ -37,6 +37,28 @@ const gatewayJson = async <T>(path: string): Promise<T> => {
 const ownedRow = (address: string): Locator =>
   e2e.page.locator(`[data-testid="owned-safe"][data-address="${address}"]`)
 
+/**
+ * Transaction rows under `list` whose parts collide: a part's content wider than its box (text running into the
+ * next part), or two parts' boxes overlapping. Empty when every row fits the width it is given.
+ */
+const collidingRows = (list: Locator): Promise<string[]> =>
+  list.locator('[data-testid="tx-row"]').evaluateAll((rows) =>
+    rows.flatMap((row) => {
+      const parts = [...row.querySelectorAll<HTMLElement>('.tx-main, .tx-meta, .tx-status')]
+      const boxes = parts.map((part) => part.getBoundingClientRect())
+      const overflows = parts.some((part) => part.scrollWidth > part.clientWidth + 1)
+      const overlap = boxes.some((a, i) =>
+        boxes
+          .slice(i + 1)
+          .some(
+            (b) =>
+              a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1,
+          ),
+      )
+      return overflows || overlap ? [(row as HTMLElement).dataset.txId ?? '?'] : []
+    }),
+  )
+
 /** Waits until the element shows exactly `text`. */
 const waitText = (scope: Locator, testId: string, text: string) =>
   scope
@@ -202,6 +224,8 @@ describe("a Safe's Home", () => {
         .locator('[data-testid="tx-row"]')
         .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset.txId)),
     ).resolves.toEqual(newest)
+    // Half the page wide, the rows take their narrow layout (the list's width, not the window's, decides).
+    expect(await collidingRows(latest)).toEqual([])
     await e2e.page.screenshot({ path: join(screenshotDir, 'safe-home-columns.png'), fullPage: true })
 
     await e2e.page.getByTestId('home-all-assets').click()
@@ -214,6 +238,7 @@ describe("a Safe's Home", () => {
       (url) => url.pathname === '/transactions/history' && url.searchParams.get('safe') === `dev:${treasury}`,
     )
     await e2e.page.getByTestId('tx-history').waitFor()
+    expect(await collidingRows(e2e.page.getByTestId('tx-history'))).toEqual([])
     expect(e2e.pageErrors).toEqual([])
   })
 })
