@@ -27,6 +27,30 @@ const messagesUrl = () => `${e2e.stack.url}/messages?safe=dev:${treasury}`
 const account = (index: number) => testAccount(index).address
 const item = (page: Page) => page.getByTestId('message-item').first()
 
+/** How the first message row is laid out in its list. */
+const rowLayout = (page: Page) =>
+  item(page)
+    .getByTestId('message-row')
+    .evaluate((row) => {
+      const list = row.closest('ul')?.getBoundingClientRect()
+      const box = row.getBoundingClientRect()
+      const parts = ['message-preview', 'message-confirmations', 'message-status'].map((id) =>
+        (row.querySelector(`[data-testid="${id}"]`) as HTMLElement).getBoundingClientRect(),
+      )
+      const lineHeight = Number.parseFloat(
+        getComputedStyle(row.querySelector('[data-testid="message-preview"]')!).lineHeight,
+      )
+      return {
+        fullWidth: list !== undefined && Math.abs(box.width - list.width) < 2,
+        oneLine: parts[0]!.height < lineHeight * 1.5,
+        overlapping: parts.some((a, i) =>
+          parts
+            .slice(i + 1)
+            .some((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom),
+        ),
+      }
+    })
+
 describe('messages: two owners sign', () => {
   it('owner #0 creates and signs, owner #1 signs: Confirmed, the prepared signature copies and verifies', async () => {
     const page = e2e.page
@@ -54,6 +78,8 @@ describe('messages: two owners sign', () => {
     await page.getByTestId('date-label').first().waitFor()
     expect(await item(page).getByTestId('message-status').textContent()).toBe('Needs signatures')
     expect(await item(page).getByTestId('message-confirmations').textContent()).toBe('1/2')
+    // The row spans the list, its text on one line beside the signatures and status, none overlapping.
+    expect(await rowLayout(page)).toEqual({ fullWidth: true, oneLine: true, overlapping: false })
     await item(page).getByTestId('message-row').click()
     await item(page).getByTestId('message-text').filter({ hasText: text }).waitFor()
     await item(page)

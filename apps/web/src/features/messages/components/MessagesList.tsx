@@ -2,6 +2,7 @@ import type { SafeMessageListItem } from '@safe-global/safe-gateway-typescript-s
 import { useState } from 'react'
 import type { Address } from 'viem'
 import { formatTime } from '../../../lib/format'
+import './messages.css'
 import type { SafeMessage } from '../api'
 import { MessageDetails, type MessageSafe } from './MessageDetails'
 
@@ -36,7 +37,7 @@ export function MessagesList({
           <li key={item.messageHash} data-testid="message-item" data-hash={item.messageHash}>
             <button
               type="button"
-              className="tx-row"
+              className="tx-row message-row"
               aria-expanded={open === item.messageHash}
               onClick={() => setOpen(open === item.messageHash ? null : item.messageHash)}
               data-testid="message-row"
