@@ -30,6 +30,13 @@ describe('safe apps: batch payments', () => {
     const nativeBefore = await client.getBalance({ address: native })
 
     await connectDevnet(page, 0, `${e2e.stack.url}/apps?safe=dev:${solo}`)
+    // The search box and the custom app's URL field take their card's width, under their labels.
+    for (const id of ['apps-search', 'custom-app-url']) {
+      const widths = await page
+        .getByTestId(id)
+        .evaluate((input) => [input.getBoundingClientRect().width, input.closest('.card')!.clientWidth])
+      expect(widths[0], id).toBeGreaterThan(widths[1]! * 0.8)
+    }
     const card = page.locator('[data-testid="app-card"]', { hasText: 'Batch payments' })
     await card.getByTestId('open-app').click()
     const app = page.frameLocator('[data-testid="safe-app-frame"]')
