@@ -16,7 +16,7 @@ export function SignInPrompt({ reason }: { reason: string }) {
   return (
     <p className="muted small" data-testid="sign-in-prompt">
       {reason}{' '}
-      <button type="button" onClick={signIn.requestSignIn} data-testid="sign-in">
+      <button className="button" type="button" onClick={signIn.requestSignIn} data-testid="sign-in">
         Sign in with Ethereum
       </button>
     </p>

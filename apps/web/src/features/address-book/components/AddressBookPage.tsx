@@ -46,6 +46,7 @@ export function AddressBookPage({ chain, safe }: { chain: ChainInfo; safe: strin
       <EntryForm book={book} />
       <ImportForm book={book} />
       <button
+        className="button"
         type="button"
         data-testid="address-book-export"
         disabled={!book.entries.length}
@@ -103,10 +104,10 @@ function EntryRow({ chain, entry, book }: { chain: ChainInfo; entry: BookEntry; 
             maxLength={MAX_NAME_LENGTH * 2}
             onChange={(e) => setName(e.target.value)}
           />
-          <button type="submit" disabled={busy}>
+          <button className="button small-button" type="submit" disabled={busy}>
             Save
           </button>
-          <button type="button" onClick={() => setEditing(false)}>
+          <button className="button small-button" type="button" onClick={() => setEditing(false)}>
             Cancel
           </button>
         </form>
@@ -119,10 +120,16 @@ function EntryRow({ chain, entry, book }: { chain: ChainInfo; entry: BookEntry; 
       )}
       {editing ? null : (
         <>
-          <button type="button" data-testid="address-book-edit" onClick={() => setEditing(true)}>
+          <button
+            className="button small-button"
+            type="button"
+            data-testid="address-book-edit"
+            onClick={() => setEditing(true)}
+          >
             Edit
           </button>
           <button
+            className="button small-button"
             type="button"
             data-testid="address-book-remove"
             disabled={busy}
@@ -179,7 +186,7 @@ function EntryForm({ book }: { book: AddressBook }) {
         value={name}
         onChange={(e) => setName(e.target.value)}
       />
-      <button type="submit" disabled={busy} data-testid="address-book-add-submit">
+      <button className="button primary" type="submit" disabled={busy} data-testid="address-book-add-submit">
         Add
       </button>
       {error ? (
@@ -239,7 +246,12 @@ function ImportForm({ book }: { book: AddressBook }) {
         value={text}
         onChange={(e) => setText(e.target.value)}
       />
-      <button type="submit" disabled={busy || !text.trim()} data-testid="address-book-import-submit">
+      <button
+        className="button primary"
+        type="submit"
+        disabled={busy || !text.trim()}
+        data-testid="address-book-import-submit"
+      >
         Import
       </button>
       {error ? (

@@ -48,6 +48,7 @@ export function TxNotes({ chainId, safe, txId }: { chainId: string; safe: string
               </p>
               {signedIn && n.author.toLowerCase() === signedIn.toLowerCase() ? (
                 <button
+                  className="button"
                   type="button"
                   onClick={() =>
                     void removeNote(chainId, safe, n.id)
@@ -74,7 +75,12 @@ export function TxNotes({ chainId, safe, txId }: { chainId: string; safe: string
             value={text}
             onChange={(e) => setText(e.target.value)}
           />
-          <button type="submit" disabled={busy || !text.trim()} data-testid="tx-note-submit">
+          <button
+            className="button primary"
+            type="submit"
+            disabled={busy || !text.trim()}
+            data-testid="tx-note-submit"
+          >
             Add note
           </button>
           {error ? <p className="error-text">{error}</p> : null}
