@@ -109,12 +109,14 @@ function ProposerRow({
   return (
     <li className="list-item" data-testid="proposer-row" data-delegate={d.delegate}>
       <div>
-        <strong data-testid="proposer-label">{d.label}</strong>
-        <AddressView
-          address={d.delegate}
-          explorerUrl={explorerAddressUrl(chain, d.delegate)}
-          testId="proposer-address"
-        />
+        <div className="row">
+          <strong data-testid="proposer-label">{d.label}</strong>
+          <AddressView
+            address={d.delegate}
+            explorerUrl={explorerAddressUrl(chain, d.delegate)}
+            testId="proposer-address"
+          />
+        </div>
         <p className="muted small">
           Added by <AddressView address={d.delegator} short testId="proposer-delegator" />
         </p>
@@ -127,7 +129,7 @@ function ProposerRow({
       {canRemove ? (
         <button
           type="button"
-          className="button"
+          className="button small-button"
           onClick={() => void onRemove()}
           disabled={removing}
           data-testid="proposer-remove"
