@@ -165,7 +165,7 @@ describe('new transaction', () => {
     const { page } = e2e
     await connectDevnet(page, 0, url('/settings/setup', treasury))
     await expect(page.getByTestId('setup-version-compare').textContent()).resolves.toMatch(
-      /runs 1\.4\.1.*latest.*1\.4\.1/,
+      /runs 1\.4\.1.*recommended.*1\.4\.1/,
     )
     await page.screenshot({ path: join(screenshotDir, 'setup-changes.png'), fullPage: true })
     // Contract order is [#2, #0, #1]: removing #1 names #0 as the previous owner.
@@ -195,7 +195,7 @@ describe('new transaction', () => {
     const { page } = e2e
     await connectDevnet(page, 0, url('/settings/setup', legacyL2))
     await expect(page.getByTestId('setup-version-compare').textContent()).resolves.toMatch(
-      /runs 1\.3\.0\+L2.*latest.*1\.4\.1/,
+      /runs 1\.3\.0\+L2.*recommended.*1\.4\.1/,
     )
     await page.getByTestId('setup-change-updateImplementation').click()
     const form = byTestId(page, 'settings-form')

@@ -310,6 +310,7 @@ describe('Settings', () => {
     await expectText('setup-threshold', '2 out of 3')
     await expect(byTestId('setup-version').textContent()).resolves.toMatch(/^1\.4\.1/)
     await expect(byTestId('update-available').count()).resolves.toBe(0)
+    await expect(byTestId('up-to-date').textContent()).resolves.toBe('Up to date')
     await expectText('setup-modules', 'No modules enabled')
     await expectText('setup-guard', 'No guard set')
     await expect(byTestId('setup-fallback-handler-address').getAttribute('data-address')).resolves.toBe(

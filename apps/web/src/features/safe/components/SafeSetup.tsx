@@ -64,7 +64,9 @@ function SetupCards({ chain, safe }: { chain: ChainInfo; safe: SafeInfo }) {
               Update available
             </span>
           ) : safe.implementationVersionState === 'UP_TO_DATE' ? (
-            <span className="badge muted">Latest version</span>
+            <span className="badge muted" data-testid="up-to-date">
+              Up to date
+            </span>
           ) : null}
         </p>
         <p className="small">

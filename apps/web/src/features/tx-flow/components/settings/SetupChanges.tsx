@@ -99,8 +99,8 @@ export function SetupChanges({ chain, safe, info, hrefFor }: SetupChangesProps) 
       )}
       <h2>Safe version</h2>
       <p data-testid="setup-version-compare">
-        This Safe runs <strong>{info.version ?? 'an unknown version'}</strong>; the latest Concord supports is{' '}
-        <strong>{SAFE_VERSION}</strong>.
+        This Safe runs <strong>{info.version ?? 'an unknown version'}</strong>; the recommended version, which
+        Concord creates Safes with and updates them to, is <strong>{SAFE_VERSION}</strong>.
       </p>
       {updatable && update.contract === 'present' ? (
         owner ? (
