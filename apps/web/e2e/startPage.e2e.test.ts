@@ -226,6 +226,12 @@ describe("a Safe's Home", () => {
     ).resolves.toEqual(newest)
     // Half the page wide, the rows take their narrow layout (the list's width, not the window's, decides).
     expect(await collidingRows(latest)).toEqual([])
+    // A shortened address in a description (Add owner: `0x3C44…93BC`) never breaks after its ellipsis.
+    const addressLines = await latest
+      .locator('[data-testid="tx-detail"] .tx-address')
+      .evaluateAll((nodes) => nodes.map((node) => node.getClientRects().length))
+    expect(addressLines.length).toBeGreaterThan(0)
+    expect(addressLines.every((lines) => lines === 1)).toBe(true)
     await e2e.page.screenshot({ path: join(screenshotDir, 'safe-home-columns.png'), fullPage: true })
 
     await e2e.page.getByTestId('home-all-assets').click()

@@ -15,6 +15,25 @@ const KIND_ICONS = {
   other: '•',
 } as const
 
+/** A shortened address (`0xeE3A…F886`, lib/format's shortAddress) inside a description. */
+const SHORT_ADDRESS = /(0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4})/
+
+/**
+ * The description with each shortened address kept on one line: a line may break after an ellipsis, and a
+ * narrow row would otherwise show `0x3C44…` and `93BC` on two lines.
+ */
+function withWholeAddresses(text: string): ReactNode[] {
+  return text.split(SHORT_ADDRESS).map((part, i) =>
+    i % 2 === 1 ? (
+      <span key={part + String(i)} className="tx-address">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  )
+}
+
 export type TxRowProps = {
   chain: ChainInfo
   transaction: TransactionSummary
@@ -48,7 +67,7 @@ export function TxRow({ chain, transaction, href, note }: TxRowProps) {
           </span>
           {description.detail ? (
             <span className="tx-detail" data-testid="tx-detail">
-              {description.detail}
+              {withWholeAddresses(description.detail)}
             </span>
           ) : null}
           {description.counterparty ? (
