@@ -37,7 +37,7 @@ export function MessagesList({
           <li key={item.messageHash} data-testid="message-item" data-hash={item.messageHash}>
             <button
               type="button"
-              className="tx-row message-row"
+              className="message-row"
               aria-expanded={open === item.messageHash}
               onClick={() => setOpen(open === item.messageHash ? null : item.messageHash)}
               data-testid="message-row"
