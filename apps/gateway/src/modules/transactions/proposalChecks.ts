@@ -24,6 +24,12 @@ import type { Confirmation, Proposal, ProposalsRepository } from './proposals.re
 
 const reject = (message: string) => new HttpError(422, message)
 
+/**
+ * How far above the Safe's nonce a proposal may be queued. Nothing executes past a gap, so a team never needs
+ * more; without a bound one proposal at 2^53 would become every client's recommended next nonce.
+ */
+export const MAX_NONCE_AHEAD = 100
+
 export type CheckDeps = {
   client: PublicClient
   proposals: ProposalsRepository
@@ -62,9 +68,19 @@ export async function checkProposal(
     throw reject(
       `Delegate call to ${tx.to} is not allowed: only MultiSend, MultiSendCallOnly, SignMessageLib and the Safe migration contracts are trusted`,
     )
+  // Cheap before the chain is asked: every proposal is signed by its sender (an owner's confirmation, or the
+  // proposing delegate's signature), so nobody can queue a transaction in an owner's name.
+  if (!body.signature)
+    throw reject(
+      "Unsigned proposal: the sender's signature of the safeTxHash is required (an owner's confirmation, or the proposing delegate's signature)",
+    )
   const state = await readOnChainSafe(deps.client, p.safe)
   if (body.nonce < state.nonce)
     throw reject(`Invalid nonce: ${body.nonce} is below the Safe's nonce ${state.nonce} (already used)`)
+  if (body.nonce > state.nonce + MAX_NONCE_AHEAD)
+    throw reject(
+      `Invalid nonce: ${body.nonce} is more than ${MAX_NONCE_AHEAD} above the Safe's nonce ${state.nonce}`,
+    )
   if (await deps.proposals.isExecuted(p.chainId, hashes.safeTxHash))
     throw reject('Transaction already executed')
 
@@ -81,18 +97,16 @@ export async function checkProposal(
   if (!senderIsOwner && !delegator)
     throw reject(`Sender ${body.sender} is not an owner or a delegate of this Safe`)
 
-  const signatures = body.signature
-    ? await verifySignatures(deps.client, {
-        safe: p.safe,
-        hash: hashes.safeTxHash,
-        preimage: preimageOf(hashes),
-        signatures: body.signature,
-        // A delegate signs its own proposal (that is not a confirmation); owners sign as owners.
-        signers: senderIsOwner ? state.owners : [body.sender],
-        signerWord: senderIsOwner ? 'an owner of this Safe' : 'the proposing delegate',
-      })
-    : []
-  if (signatures.length && !signatures.some((s) => isAddressEqual(s.owner, body.sender)))
+  const signatures = await verifySignatures(deps.client, {
+    safe: p.safe,
+    hash: hashes.safeTxHash,
+    preimage: preimageOf(hashes),
+    signatures: body.signature,
+    // A delegate signs its own proposal (that is not a confirmation); owners sign as owners.
+    signers: senderIsOwner ? state.owners : [body.sender],
+    signerWord: senderIsOwner ? 'an owner of this Safe' : 'the proposing delegate',
+  })
+  if (!signatures.some((s) => isAddressEqual(s.owner, body.sender)))
     throw reject('The sender must sign the transaction it proposes')
   if (delegator && signatures.length > 1) throw reject('A delegate proposes with its own signature only')
 
@@ -113,7 +127,7 @@ export async function checkProposal(
     proposer: delegator ?? body.sender,
     proposedByDelegate: delegator ? body.sender : null,
     origin: body.origin ?? null,
-    trusted: signatures.length > 0,
+    trusted: true,
     submittedAt: now,
   }
   const confirmations: Confirmation[] = senderIsOwner

@@ -121,8 +121,18 @@ describe.each(testDatabaseKinds())('proposals on %s', (kind) => {
     ],
     [
       'a non-owner sender',
-      async () => ({ ...(await transfer(7, 3n, null)).body, sender: a5?.address }),
+      async () => ({ ...(await transfer(7, 3n, a5 as HDAccount)).body, sender: a5?.address }),
       /not an owner or a delegate/,
+    ],
+    [
+      "an owner's name without its signature",
+      async () => ({ ...(await transfer(7, 7n, null)).body, sender: a0?.address }),
+      /^Unsigned proposal: the sender's signature of the safeTxHash is required/,
+    ],
+    [
+      "a nonce far above the queue (it would become everyone's recommended nonce)",
+      async () => (await transfer(2 ** 53 - 1, 8n)).body,
+      /Invalid nonce: 9007199254740991 is more than 100 above the Safe's nonce/,
     ],
     [
       'a wrong safeTxHash',
