@@ -5,6 +5,7 @@ import {
   MESSAGE_ERRORS,
   MESSAGE_LIMITS,
   messageHash,
+  messageValues,
   safeMessageHash,
   safeMessagePreimage,
   safeMessageTypedData,
@@ -90,6 +91,19 @@ describe('validateMessage', () => {
     }))
     expect(() => validateMessage({ ...mail, types: { ...mail.types, Mail: fields } })).toThrow(
       /too many fields/,
+    )
+    // The hashing bomb: a 64 KB array of one-letter strings would cost the gateway ~0.5 s per hash.
+    const list = (n: number) => ({
+      domain: { name: 'x' },
+      types: { M: [{ name: 'a', type: 'string[]' }] },
+      primaryType: 'M',
+      message: { a: Array.from({ length: n }, () => 'a') },
+    })
+    // domain object + name, message object + array = 4 values beside the elements
+    expect(messageValues(list(10))).toBe(14)
+    expect(() => validateMessage(list(MESSAGE_LIMITS.maxValues - 4))).not.toThrow()
+    expect(() => validateMessage(list(MESSAGE_LIMITS.maxValues - 3))).toThrow(
+      `Typed data holds too many values (at most ${MESSAGE_LIMITS.maxValues})`,
     )
     expect(() => validateMessage('a\u0000b')).toThrow(/NUL/)
     expect(() => validateMessage('a\uD800b')).toThrow(/surrogate/)

@@ -33,6 +33,11 @@ export const MESSAGE_LIMITS = {
   /** Nesting of objects and arrays inside typed data (its `message` included). */
   maxDepth: 16,
   maxNameLength: 256,
+  /**
+   * Values inside typed data (every object, array element and primitive of `domain` and `message`). Hashing
+   * costs ~20–60 µs a value, so this bounds the CPU one message can cost the gateway to a few tens of ms.
+   */
+  maxValues: 1024,
 } as const
 
 export class InvalidMessageError extends Error {
@@ -52,6 +57,16 @@ function depthExceeds(value: unknown, limit: number, depth = 0): boolean {
   if (depth >= limit) return true
   return Object.values(value).some((v) => depthExceeds(v, limit, depth + 1))
 }
+
+/** The values inside a message (its domain and message parts), the unit its hashing costs; a string is one. */
+export function messageValues(message: SafeMessageContent): number {
+  const count = (v: unknown): number =>
+    typeof v === 'object' && v !== null ? Object.values(v).reduce((n: number, c) => n + count(c), 1) : 1
+  return typeof message === 'string' ? 1 : count(message.domain) + count(message.message)
+}
+
+/** Hashes validateMessage computed, so a message is hashed once per request (hashing is its main cost). */
+const validatedHashes = new WeakMap<TypedDataMessage, Hex>()
 
 function hasUnstorableString(value: unknown): boolean {
   if (typeof value === 'string') return UNSTORABLE.test(value)
@@ -74,7 +89,13 @@ const validField = (f: unknown) =>
  *
  * @example validateMessage('hello') // 'hello'
  */
-export function validateMessage(input: unknown): SafeMessageContent {
+export function validateMessage(
+  input: unknown,
+  options: {
+    /** Called with the typed data's values once its shape is checked, before it is hashed (a budget's spend). */
+    beforeHash?: (values: number) => void
+  } = {},
+): SafeMessageContent {
   if (typeof input === 'string') {
     if (input.length > MESSAGE_LIMITS.maxLength)
       throw new InvalidMessageError(`Message too long (at most ${MESSAGE_LIMITS.maxLength} characters)`)
@@ -91,6 +112,8 @@ export function validateMessage(input: unknown): SafeMessageContent {
     )
   if (hasUnstorableString(input))
     throw new InvalidMessageError('Invalid typed data: it holds a NUL character or an unpaired surrogate')
+  if (messageValues(input as TypedDataMessage) > MESSAGE_LIMITS.maxValues)
+    throw new InvalidMessageError(`Typed data holds too many values (at most ${MESSAGE_LIMITS.maxValues})`)
   const { domain, types, message, primaryType } = input
   if (!isRecord(domain) || !isRecord(types) || !isRecord(message))
     throw new InvalidMessageError(MESSAGE_ERRORS.invalidTypedData)
@@ -116,9 +139,10 @@ export function validateMessage(input: unknown): SafeMessageContent {
     primaryType,
     message,
   }
+  options.beforeHash?.(messageValues(typed))
   // Values must fit their types (addresses, integer ranges, byte sizes): whatever viem cannot hash is invalid.
   try {
-    messageHash(typed)
+    validatedHashes.set(typed, messageHash(typed))
   } catch {
     throw new InvalidMessageError(MESSAGE_ERRORS.invalidTypedData)
   }
@@ -127,8 +151,9 @@ export function validateMessage(input: unknown): SafeMessageContent {
 
 /** The hash a dApp verifies against: EIP-191 of a string, EIP-712 of typed data. */
 export function messageHash(message: SafeMessageContent): Hex {
+  if (typeof message === 'string') return hashMessage(message)
   // biome-ignore lint/suspicious/noExplicitAny: typed data is checked at run time by validateMessage and viem
-  return typeof message === 'string' ? hashMessage(message) : hashTypedData(message as any)
+  return validatedHashes.get(message) ?? hashTypedData(message as any)
 }
 
 /** Whether the Safe's EIP-712 domain holds its chainId: from v1.3.0 on (earlier Safes sign without it). */

@@ -61,6 +61,7 @@ import { createTransactionsRepository } from '../modules/transactions/transactio
 import { createTransactionsRoutes } from '../modules/transactions/transactions.routes.ts'
 import { createRpcClients } from '../rpc/rpcClient.ts'
 import { limitBody } from './bodyLimit.ts'
+import { identifyClients, TooManyRequestsError } from './clientBudget.ts'
 import { cors, routeMethods } from './cors.ts'
 import { HttpError } from './errors.ts'
 import { emptyBodyLength, noCache, noSniff } from './headers.ts'
@@ -137,6 +138,7 @@ export function createApp({
   app.use('/v1/*', apiCors, noCache)
   app.use('/v2/*', apiCors, noCache)
   app.use('*', ...limitBody({ maxBytes: http.maxBodyBytes }))
+  app.use('*', identifyClients({ trustProxy: http.trustProxy }))
   if (http.trustProxy)
     app.use('*', async (c, next) => {
       trustForwardedHeaders(c.req.raw)
@@ -163,7 +165,7 @@ export function createApp({
   app.route('/', createDataDecoderRoutes({ chains, decoder }))
   const transactions = createTransactionsRepository(store.db)
   const delegates = createDelegatesRepository(store.db)
-  const auth = createAuthRepository(store.db, { origins: http.corsOrigins })
+  const auth = createAuthRepository(store.db, { origins: http.corsOrigins, publicUrl: site.publicUrl })
   app.route('/', createAuthRoutes({ auth, chains, rpc }))
   const addressBook = createAddressBookRepository(store.db)
   app.route('/', createAddressBookRoutes({ auth, chains, rpc, addressBook, changes }))
@@ -218,6 +220,7 @@ export function createApp({
 
   app.notFound((c) => c.json({ code: 404, message: `No route for ${c.req.method} ${c.req.path}` }, 404))
   app.onError((error, c) => {
+    if (error instanceof TooManyRequestsError) c.header('Retry-After', String(error.retryAfterSeconds))
     if (error instanceof HttpError)
       return c.json({ code: error.status, message: error.message }, error.status)
     const status = (error as { status?: number }).status

@@ -2,7 +2,7 @@
 export class HttpError extends Error {
   override name = 'HttpError'
   constructor(
-    readonly status: 400 | 404 | 409 | 413 | 422 | 451 | 503,
+    readonly status: 400 | 404 | 409 | 413 | 422 | 429 | 451 | 503,
     message: string,
   ) {
     super(message)

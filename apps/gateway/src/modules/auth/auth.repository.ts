@@ -56,12 +56,33 @@ function cookieToken(request: Request): string | undefined {
   return undefined
 }
 
+const LOOPBACK_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]']
+
+/**
+ * The hosts a SIWE message's domain may name, from configuration only: the public URL's host and the configured
+ * origins' hosts. A public URL on loopback also accepts the other loopback names on any port (a page on
+ * loopback is on this machine; no remote site can be one). The request's Host header is never among them: a
+ * phishing site that collected a sign-in for its own domain could otherwise replay it with that Host.
+ */
+export function signInHosts(publicUrl: string, origins: Iterable<string>): (domain: string) => boolean {
+  const hosts = new Set([publicUrl, ...origins].map((o) => new URL(o).host.toLowerCase()))
+  const loopback = LOOPBACK_HOSTNAMES.includes(new URL(publicUrl).hostname.toLowerCase())
+  return (domain) => {
+    const host = domain.toLowerCase()
+    if (hosts.has(host)) return true
+    if (!loopback || !URL.canParse(`http://${host}`)) return false
+    const url = new URL(`http://${host}`)
+    return LOOPBACK_HOSTNAMES.includes(url.hostname) && `http://${host}` === url.origin
+  }
+}
+
 export function createAuthRepository(
   db: Database,
-  options: { origins?: readonly string[]; maxNonces?: number } = {},
+  options: { origins?: readonly string[]; maxNonces?: number; publicUrl?: () => string } = {},
 ) {
   const origins = new Set(options.origins ?? [])
   const maxNonces = options.maxNonces ?? MAX_NONCES
+  const publicUrl = options.publicUrl ?? (() => 'http://127.0.0.1:3000')
 
   /**
    * A browser page of another origin may send our cookie along (a same-site origin, or SameSite disabled by
@@ -78,11 +99,9 @@ export function createAuthRepository(
 
   return {
     checkOrigin,
-    /** The hosts a SIWE message's domain may name: the request's own and the configured origins'. */
-    hosts(request: Request): string[] {
-      return [requestUrl(request).host, ...[...origins].map((o) => new URL(o).host)].map((h) =>
-        h.toLowerCase(),
-      )
+    /** Whether a SIWE message may name `domain` (configured hosts only, see signInHosts). */
+    acceptsDomain(domain: string): boolean {
+      return signInHosts(publicUrl(), origins)(domain)
     },
 
     /** A fresh nonce, valid for NONCE_TTL_MS; expired ones are pruned and the table is capped. */

@@ -8,7 +8,7 @@ import { createGateway, type Gateway } from '../../createGateway.ts'
 import { createTestConfig } from '../../testing/createTestConfig.ts'
 import { type RpcStub, startRpcStub } from '../../testing/rpcStub.ts'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabases.ts'
-import { createAuthRepository } from './auth.repository.ts'
+import { createAuthRepository, signInHosts } from './auth.repository.ts'
 import { NONCE_TTL_MS } from './siweRules.ts'
 
 const CHAIN = 31337
@@ -151,6 +151,44 @@ describe.each(testDatabaseKinds())('SIWE on %s', (kind) => {
     expect(await sessions()).toBe(count)
     // The failures did not use the nonce up: a retry with a good signature works.
     expect((await verify(message(nonce))).status).toBe(200)
+  })
+
+  it('error: a sign-in for another site is refused whatever Host the request names; nothing stored', async () => {
+    // A phishing site collects a sign-in for its own domain and replays it here, naming itself as Host.
+    const count = await sessions()
+    const base = 'http://evil.example'
+    const nonce = ((await (await call('/v1/auth/nonce', { base })).json()) as { nonce: string }).nonce
+    const forged = message(nonce, { domain: 'evil.example', uri: base })
+    for (const headers of [{ host: 'evil.example' }, { 'x-forwarded-host': 'evil.example' }]) {
+      expect(
+        await verify(forged, account, {
+          base,
+          headers: { ...headers, 'content-type': 'application/json' },
+        } as never),
+      ).toMatchObject({
+        status: 401,
+        body: { message: 'Wrong domain: the message is for evil.example, not for this site' },
+      })
+    }
+    expect(await sessions()).toBe(count)
+  })
+
+  it('unit: sign-in hosts come from the public URL and configured origins; loopback names stay loopback', () => {
+    const onLoopback = signInHosts('http://127.0.0.1:3000', [LISTED])
+    for (const ok of ['127.0.0.1:3000', 'localhost:3000', 'LOCALHOST:5173', '[::1]:3000', 'wallet.example'])
+      expect(onLoopback(ok), ok).toBe(true)
+    for (const bad of [
+      'evil.example',
+      'localhost.evil.example',
+      '127.0.0.1:3000/x',
+      'wallet.example:444',
+      '',
+    ])
+      expect(onLoopback(bad), bad).toBe(false)
+    const onPublic = signInHosts('https://wallet.example', [])
+    expect(onPublic('wallet.example')).toBe(true)
+    expect(onPublic('localhost:3000')).toBe(false)
+    expect(onPublic('127.0.0.1')).toBe(false)
   })
 
   it('error: an expired nonce is refused', async () => {

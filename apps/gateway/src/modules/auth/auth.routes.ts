@@ -98,7 +98,7 @@ export function createAuthRoutes(deps: { auth: AuthRepository; chains: ChainsRep
       const now = Date.now()
       let fields: ReturnType<typeof checkSiweMessage>
       try {
-        fields = checkSiweMessage(body.message, { hosts: auth.hosts(c.req.raw), now })
+        fields = checkSiweMessage(body.message, { acceptsDomain: auth.acceptsDomain, now })
       } catch (error) {
         if (error instanceof SiweRuleError) throw new AuthError(401, error.message)
         throw error

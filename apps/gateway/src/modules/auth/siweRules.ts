@@ -16,10 +16,13 @@ export class SiweRuleError extends Error {
 }
 
 /**
- * Parses and checks a SIWE message: version 1, a domain among `hosts` (the request's own host, configured
- * origins' hosts), an alphanumeric nonce, and times that hold at `now`.
+ * Parses and checks a SIWE message: version 1, a domain `acceptsDomain` takes (from configuration, never
+ * from the request), an alphanumeric nonce, and times that hold at `now`.
  */
-export function checkSiweMessage(text: string, p: { hosts: readonly string[]; now: number }): SiweFields {
+export function checkSiweMessage(
+  text: string,
+  p: { acceptsDomain: (domain: string) => boolean; now: number },
+): SiweFields {
   const m = parseSiweMessage(text)
   if (!m.domain || !m.address || !m.uri || m.version === undefined || m.chainId === undefined || !m.nonce)
     throw new SiweRuleError(
@@ -27,7 +30,7 @@ export function checkSiweMessage(text: string, p: { hosts: readonly string[]; no
     )
   if (m.version !== '1') throw new SiweRuleError(`Unsupported SIWE version ${m.version}`)
   if (!isAddress(m.address, { strict: false })) throw new SiweRuleError('Invalid address in the message')
-  if (!p.hosts.includes(m.domain.toLowerCase()))
+  if (!p.acceptsDomain(m.domain))
     throw new SiweRuleError(`Wrong domain: the message is for ${m.domain}, not for this site`)
   if (!NONCE.test(m.nonce)) throw new SiweRuleError('Invalid nonce (8 to 128 letters and digits)')
   const time = (d: Date | undefined, field: string) => {

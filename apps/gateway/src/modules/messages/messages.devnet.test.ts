@@ -217,6 +217,50 @@ describe.each(testDatabaseKinds())('messages on %s', (kind) => {
     expect(events.length).toBe(before)
   })
 
+  it('error: hashing is bounded per message and per client (422 past the values, 429 past the budget)', async () => {
+    // A 64 KB body of short strings once cost seconds of CPU to hash, before its fake signature was looked at.
+    const fake = concat([pad(a5.address), pad('0x41'), '0x1b'])
+    const list = (n: number, salt: string) => ({
+      domain: { name: salt },
+      types: { M: [{ name: 'a', type: 'string[]' }] },
+      primaryType: 'M',
+      message: { a: Array.from({ length: n }, () => 'a') },
+    })
+    const from = async (client: string, body: unknown) => {
+      const res = await gateway.app.request(
+        `/v1/chains/${CHAIN}/safes/${treasury()}/messages`,
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+        { incoming: { socket: { remoteAddress: client } } },
+      )
+      return { status: res.status, body: await res.json(), retryAfter: res.headers.get('retry-after') }
+    }
+    expect(await from('192.0.2.1', { message: list(15_000, 'bomb'), signature: fake })).toMatchObject({
+      status: 422,
+      body: { code: 422, message: 'Typed data holds too many values (at most 1024)' },
+    })
+    // A contract signature naming a non-owner is refused before anything is hashed.
+    const contract = concat([pad(a5.address), pad('0x41'), '0x00', pad('0x00')])
+    expect(await from('192.0.2.1', { message: list(1000, 'c'), signature: contract })).toMatchObject({
+      status: 422,
+      body: { message: expect.stringMatching(/Signature 1 is from .* not an owner/) },
+    })
+    // The largest messages, each with a signature that recovers to a non-owner: four fit the budget, then 429.
+    const answers = []
+    for (let i = 0; i < 6; i++)
+      answers.push(await from('192.0.2.1', { message: list(1020, `m${i}`), signature: fake }))
+    expect(answers.slice(0, 4).map((a) => a.status)).toEqual([422, 422, 422, 422])
+    expect(answers[5]).toMatchObject({
+      status: 429,
+      body: {
+        code: 429,
+        message: expect.stringMatching(/^Too many requests: hashing typed data is limited/),
+      },
+      retryAfter: expect.stringMatching(/^[1-9]\d*$/),
+    })
+    // Another client is not held back by the first one's spending.
+    expect((await from('192.0.2.2', { message: list(1020, 'other'), signature: fake })).status).toBe(422)
+  })
+
   it('error: unknown hash 404; a duplicate signature or message 422; nothing stored', async () => {
     const unknown = `0x${'ab'.repeat(32)}`
     expect(await get(unknown)).toMatchObject({
