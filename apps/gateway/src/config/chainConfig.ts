@@ -48,6 +48,17 @@ export const chainConfigSchema = z.strictObject({
   description: z.string().default(''),
   /** RPC URL(s) the gateway reads the chain from; the first one is primary. */
   rpcUrl: z.union([url, z.array(url).min(1)]).transform((v) => (Array.isArray(v) ? v : [v])),
+  /**
+   * How the gateway treats the RPC endpoints: calls per second to each (each call of a batch counts) and calls
+   * per JSON-RPC batch at first (halved whenever an endpoint refuses one). Absent: no limit on a devnet, else
+   * 10 calls/s and batches of 50, safe for providers' free tiers.
+   */
+  rpc: z
+    .strictObject({
+      maxRequestsPerSecond: z.number().positive().optional(),
+      maxBatch: z.number().int().min(1).max(1000).optional(),
+    })
+    .optional(),
   /** WebSocket RPC URL: when set, the indexer follows new heads by subscription instead of polling. */
   wsUrl: z.url({ protocol: /^wss?$/ }).optional(),
   /** RPC URL handed to browsers (defaults to the first rpcUrl). */

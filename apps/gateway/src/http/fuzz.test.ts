@@ -21,10 +21,12 @@ const SAFE = '0x5aFE3855358E112B5647B952709E6165e1c1eEEe'
 const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 const rpc = await startRpcStub(31337)
+// Each chain's node answers its own chain id (the gateway uses no endpoint that serves another chain).
+const mainnetRpc = await startRpcStub(1)
 const config = createTestConfig({
   chains: [
     { chainId: 31337, devnet: true, rpcUrl: [rpc.url] },
-    { chainId: 1, rpcUrl: [rpc.url] },
+    { chainId: 1, rpcUrl: [mainnetRpc.url] },
   ],
 })
 const store = await createDatabase(config)
@@ -106,6 +108,7 @@ const SIGNED_WRITES = new Set([
 afterAll(async () => {
   await store.close()
   await rpc.close()
+  await mainnetRpc.close()
 })
 
 const txIdish = fc.oneof(

@@ -1,6 +1,14 @@
 // What the indexer reads from the node, shaped for it: block hashes and timestamps, and a window of Safe and
 // token-transfer logs whose size adapts to what the node accepts.
-import { type Address, type Hex, type PublicClient, pad } from 'viem'
+import {
+  type Address,
+  BaseError,
+  type Hex,
+  HttpRequestError,
+  type PublicClient,
+  pad,
+  TimeoutError,
+} from 'viem'
 import { checksum } from './checksum.ts'
 import { type RawLog, SAFE_SETUP_TOPIC, SAFE_TOPICS, TRANSFER_TOPIC, toRawLog } from './events.ts'
 
@@ -12,7 +20,7 @@ export function createChainReader(
   sizes: { initialWindow: number; maxWindow: number },
   logsClient: PublicClient = client,
 ) {
-  const { maxWindow } = sizes
+  let { maxWindow } = sizes
   let window = sizes.initialWindow
 
   const blockRef = async (number: number): Promise<BlockRef> => {
@@ -85,8 +93,20 @@ export function createChainReader(
         else if (count > 20_000) window = Math.max(1, Math.floor(((to - from + 1) * 10_000) / count))
         return { logs, transfers, to, end }
       } catch (error) {
-        if (to === from) throw error
-        window = Math.max(1, Math.floor((to - from + 1) / 2))
+        // The node is down or rate-limiting past the wait: retried later at the same window, not shrunk.
+        if (transient(error)) throw error
+        const cap = logsCap(error)
+        if (cap?.maxRange && cap.maxRange < maxWindow) {
+          maxWindow = cap.maxRange
+          console.error(
+            `indexer: the node caps eth_getLogs at ${cap.maxRange} blocks; windows stay within it`,
+          )
+        }
+        const span = to - from + 1
+        if (cap?.suggested && cap.suggested < span) window = cap.suggested
+        else if (cap?.maxRange && cap.maxRange < span) window = cap.maxRange
+        else if (to === from) throw error
+        else window = Math.max(1, Math.floor(span / 2))
         to = from + window - 1
       }
     }
@@ -112,6 +132,42 @@ export function createChainReader(
   }
 
   return { blockRef, fetchWindow, readWindow, timestamps }
+}
+
+/** Failures that say nothing about the query: the node or the network, retried as they are. */
+const transient = (error: unknown) =>
+  error instanceof BaseError &&
+  !!error.walk(
+    (e) =>
+      (e instanceof HttpRequestError && (e.status === undefined || e.status === 429 || e.status >= 500)) ||
+      e instanceof TimeoutError,
+  )
+
+/**
+ * What an eth_getLogs refusal says about the node's caps, in the wordings providers use: a range it suggests
+ * (`[0x…, 0x…]`, Alchemy and others), a block-range cap ("limited to 2000", "up to a 2K block range", "max
+ * range: 500"), or only a result cap ("more than 10000 results": halved like an unknown refusal).
+ */
+export function logsCap(error: unknown): { suggested?: number; maxRange?: number } | undefined {
+  const text = error instanceof BaseError ? `${error.details} ${error.shortMessage}` : String(error)
+  const out: { suggested?: number; maxRange?: number } = {}
+  const range = /\[\s*(0x[0-9a-f]+)\s*,\s*(0x[0-9a-f]+)\s*\]/i.exec(text)
+  if (range) {
+    const span = Number(range[2]) - Number(range[1]) + 1
+    if (span >= 1) out.suggested = span
+  }
+  const cap =
+    /(?:block range|range of blocks)[^\d]{0,40}?(?:limited to|up to|max(?:imum)?(?: is| of)?|at most|exceed(?:s|ed)?(?: the)?(?: max(?:imum)?)?(?: of)?)\s*(\d[\d,]*)(k?)/i.exec(
+      text,
+    ) ??
+    /(?:up to|limited to|max(?:imum)?(?: of)?)\s+an?\s*(\d[\d,]*)(k?)\s*block range/i.exec(text) ??
+    /max(?:imum)? (?:block )?range\s*(?:is|of)?\s*[:=]?\s*(\d[\d,]*)(k?)/i.exec(text) ??
+    /(\d[\d,]*)(k?)\s*block range/i.exec(text)
+  if (cap) {
+    const n = Number((cap[1] ?? '').replaceAll(',', '')) * (cap[2]?.toLowerCase() === 'k' ? 1000 : 1)
+    if (n >= 1) out.maxRange = n
+  }
+  return out.suggested || out.maxRange ? out : undefined
 }
 
 /** The addresses a window's logs set up as Safes (SafeSetup). */

@@ -20,6 +20,9 @@ import { createMasterCopyResolver, singletonCandidates } from './singletons.ts'
 import { enrichTokens } from './tokenMetadata.ts'
 import { windowChanges } from './windowChanges.ts'
 
+/** Longest the indexer waits on a provider's rate limits for one call before the sync fails and is retried. */
+const INDEXER_MAX_WAIT_MS = 10 * 60_000
+
 /** Executions and incoming value older than this are published as indexed blocks only, not as events. */
 const NEWS_WINDOW_SECONDS = 24 * 60 * 60
 
@@ -66,7 +69,8 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
   const subscribedPollingInterval = options.subscribedPollingInterval ?? 30_000
   const reorgWindow = options.reorgWindow ?? chain.reorgWindow
   const store = createIndexStore(db, chain.chainId)
-  const client: PublicClient = createRpcClient(chain)
+  // The indexer waits out a provider's rate limits (the API fails fast instead): nothing is skipped meanwhile.
+  const client: PublicClient = createRpcClient(chain, { maxWaitMs: INDEXER_MAX_WAIT_MS })
   const masterCopies = createMasterCopyResolver(client, chain)
   const executions = createExecutionResolver(client, chain.chainId, {
     proposals: (hashes) => store.proposalParams(hashes),
@@ -89,7 +93,11 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     client,
     { initialWindow: options.initialWindow ?? 100, maxWindow: options.maxWindow ?? 10_000 },
     // Up to 64 MB per answer (viem's default is 10 MB: ~9,000 Safe logs, a window the first attempt may exceed).
-    createRpcClient(chain, { batch: false, maxResponseBodySize: 64 * 1024 * 1024 }),
+    createRpcClient(chain, {
+      batch: false,
+      maxResponseBodySize: 64 * 1024 * 1024,
+      maxWaitMs: INDEXER_MAX_WAIT_MS,
+    }),
   )
   const { blockRef, timestamps, readWindow } = chainReader
 

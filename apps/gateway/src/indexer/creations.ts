@@ -5,6 +5,12 @@ import { type Address, decodeFunctionData, getAddress, type Hex, type PublicClie
 import { decodeProxyCreation, PROXY_CREATION_TOPIC, type RawLog, SAFE_SETUP_TOPIC } from './events.ts'
 import type { SafeRow } from './rows.ts'
 
+/** The node no longer holds the state of that block (a non-archive node past its ~128 blocks). */
+export const stateMissing = (error: unknown) =>
+  /missing trie node|historical state|state (is )?(not available|unavailable|pruned)|state .*not found|header not found|pruned|archive/i.test(
+    error instanceof Error ? error.message : String(error),
+  )
+
 /** Singleton (storage slot 0) of proxies set up outside a factory call in these logs. */
 export async function singletonsWithoutFactory(
   client: PublicClient,
@@ -22,10 +28,13 @@ export async function singletonsWithoutFactory(
   const out = new Map<Address, Address>()
   await Promise.all(
     todo.map(async (l) => {
-      const slot = await client.getStorageAt({
-        address: l.address,
-        slot: '0x0',
-        blockNumber: BigInt(l.blockNumber),
+      const read = (blockNumber?: bigint) =>
+        client.getStorageAt({ address: l.address, slot: '0x0', ...(blockNumber ? { blockNumber } : {}) })
+      // A non-archive node keeps ~128 blocks of state: an older setup's singleton is read at the head (a later
+      // change of singleton is an event of its own, replayed after this one).
+      const slot = await read(BigInt(l.blockNumber)).catch((error: unknown) => {
+        if (stateMissing(error)) return read()
+        throw error
       })
       if (slot) out.set(getAddress(l.address), getAddress(sliceHex(slot, 12)))
     }),

@@ -3,6 +3,6 @@ import { createRpcClient } from './rpcClient.ts'
 
 describe('createRpcClient', () => {
   it('never follows a contract-chosen CCIP-Read URL (SSRF)', () => {
-    expect(createRpcClient({ rpcUrl: ['http://127.0.0.1:1'] }).ccipRead).toBe(false)
+    expect(createRpcClient({ chainId: 1, rpcUrl: ['http://127.0.0.1:1'] }).ccipRead).toBe(false)
   })
 })

@@ -1,24 +1,50 @@
-// One viem client per chain, with the seed's transport constants. Parallel calls made in the same tick are
-// sent as one JSON-RPC batch, unless `batch: false` (for calls whose answers are large, e.g. eth_getLogs: one
-// batch of them is one response body holding every answer, tens of MB on a long backfill).
-import { createPublicClient, http, type PublicClient } from 'viem'
+// One viem client per chain and use. Every configured URL is an endpoint with its own rate, batch cap and
+// health (endpoint.ts, providerFetch.ts); several URLs fail over to each other (viem's fallback). Parallel
+// calls made in the same tick are sent as one JSON-RPC batch, unless `batch: false` (for calls whose answers
+// are large, e.g. eth_getLogs: one batch of them is one response body holding every answer).
+import { createPublicClient, fallback, http, type PublicClient, type Transport } from 'viem'
 import type { ChainConfig } from '../config/chainConfig.ts'
+import { endpointFor } from './endpoint.ts'
+import { createProviderFetch } from './providerFetch.ts'
 
-export function createRpcClient(
-  chain: Pick<ChainConfig, 'rpcUrl'>,
-  { batch = true, maxResponseBodySize }: { batch?: boolean; maxResponseBodySize?: number } = {},
-): PublicClient {
+type RpcChain = Pick<ChainConfig, 'chainId' | 'rpcUrl'> & Partial<Pick<ChainConfig, 'devnet' | 'rpc'>>
+
+export type RpcClientOptions = {
+  batch?: boolean
+  maxResponseBodySize?: number
+  /** Longest a call waits on rate limits before failing: short for API requests, long for the indexer. */
+  maxWaitMs?: number
+}
+
+/** The endpoint settings of a chain: its `rpc` config, else no limit on a devnet and free-tier-safe elsewhere. */
+export function endpointSettings(chain: RpcChain) {
+  const devnet = chain.devnet ?? false
+  return {
+    chainId: chain.chainId,
+    maxRequestsPerSecond: chain.rpc?.maxRequestsPerSecond ?? (devnet ? Number.POSITIVE_INFINITY : 10),
+    maxBatch: chain.rpc?.maxBatch ?? (devnet ? 1000 : 50),
+  }
+}
+
+export function createRpcClient(chain: RpcChain, options: RpcClientOptions = {}): PublicClient {
+  const { batch = true, maxResponseBodySize, maxWaitMs = 15_000 } = options
+  const settings = endpointSettings(chain)
+  const transports: Transport[] = chain.rpcUrl.map((url) =>
+    http(url, {
+      fetchFn: createProviderFetch(endpointFor(url, settings), { maxWaitMs }),
+      // providerFetch retries and times out each attempt; viem's limit covers its waits as well.
+      timeout: maxWaitMs + 60_000,
+      retryCount: 0,
+      batch: batch && { batchSize: 1000, wait: 0 },
+      ...(maxResponseBodySize ? { maxResponseBodySize } : {}),
+    }),
+  )
   return createPublicClient({
     // A contract's OffchainLookup revert (EIP-3668) would make the gateway fetch a URL the contract picks
     // (a token's name(), a Safe owner's isValidSignature): never follow it.
     ccipRead: false,
-    transport: http(chain.rpcUrl[0], {
-      timeout: 10_000,
-      retryCount: 3,
-      retryDelay: 150,
-      batch: batch && { batchSize: 1000, wait: 0 },
-      ...(maxResponseBodySize ? { maxResponseBodySize } : {}),
-    }),
+    transport:
+      transports.length === 1 ? (transports[0] as Transport) : fallback(transports, { retryCount: 0 }),
   })
 }
 
@@ -26,7 +52,7 @@ export function createRpcClient(
 export function createRpcClients() {
   const clients = new Map<number, PublicClient>()
   return {
-    get(chain: Pick<ChainConfig, 'chainId' | 'rpcUrl'>): PublicClient {
+    get(chain: RpcChain): PublicClient {
       let client = clients.get(chain.chainId)
       if (!client) {
         client = createRpcClient(chain)

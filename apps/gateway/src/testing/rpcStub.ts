@@ -57,6 +57,7 @@ function answer(call: { id?: unknown; method?: unknown; params?: unknown }, chai
     eth_chainId: `0x${chainId.toString(16)}`,
     eth_blockNumber: '0x1',
     eth_getBalance: '0x0',
+    eth_getStorageAt: ZERO_WORD,
     eth_call: simulation ? NOTHING_SIMULATED : ZERO_WORD,
     eth_getCode: '0x',
     eth_getTransactionCount: '0x0',

@@ -210,6 +210,18 @@ describe.each(testDatabaseKinds())('chains routes on %s', (kind) => {
     // Every chain's indexing figures; these chains' nodes do not answer.
     expect(health.chains).toHaveLength(CHAIN_COUNT)
     expect(health.chains[1]).toMatchObject({ chainId: 1001, synced: false, error: expect.any(String) })
+    // What is wrong with its endpoint, named without the key its URL holds.
+    expect(health.chains[1].rpc).toEqual([
+      expect.objectContaining({
+        url: 'https://rpc.example/v3/…',
+        requests: expect.any(Number),
+        problem: expect.objectContaining({
+          kind: 'unavailable',
+          message: expect.stringMatching(/^https:\/\/rpc\.example\/v3\/… answered /),
+        }),
+      }),
+    ])
+    expect(JSON.stringify(health)).not.toMatch(/secret-key/)
   })
 
   it('error: unknown route is 404 JSON', async () => {

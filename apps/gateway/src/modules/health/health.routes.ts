@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { type Database, ping } from '../../db/createDatabase.ts'
+import { endpointStatuses } from '../../rpc/endpoint.ts'
 import type { IndexingSummary } from '../chains/indexing.repository.ts'
 
 const HealthSchema = z
@@ -17,6 +18,26 @@ const HealthSchema = z
         synced: z.boolean(),
         lastSync: z.number().optional(),
         error: z.string().optional(),
+        /**
+         * The RPC endpoints this process used for the chain (URLs without what may be a key): calls sent,
+         * rate limits met, retries, the batch size they take, and what is wrong now ("rate-limited by …").
+         */
+        rpc: z.array(
+          z.object({
+            url: z.string(),
+            requests: z.number(),
+            rateLimited: z.number(),
+            retried: z.number(),
+            maxBatch: z.number(),
+            problem: z
+              .object({
+                kind: z.enum(['rate-limited', 'unavailable', 'wrong-chain']),
+                message: z.string(),
+                at: z.number(),
+              })
+              .nullable(),
+          }),
+        ),
       }),
     ),
   })
@@ -41,7 +62,8 @@ export function createHealthRoutes(
 ) {
   return new OpenAPIHono().openapi(health, async (c) => {
     const [ok, synced] = await Promise.all([ping(db).catch(() => false), chains().catch(() => [])])
-    const body = { database: kind, indexing: indexing().sort((a, b) => a - b), chains: synced }
+    const withRpc = synced.map((chain) => ({ ...chain, rpc: endpointStatuses(chain.chainId) }))
+    const body = { database: kind, indexing: indexing().sort((a, b) => a - b), chains: withRpc }
     return ok
       ? c.json({ status: 'ok' as const, ...body }, 200)
       : c.json({ status: 'unavailable' as const, ...body }, 503)
