@@ -160,7 +160,7 @@ export function createApp({
   const decoder = createDataDecoder({ extraAbis: abis })
   const proposals = createProposalsRepository(store.db)
   const messages = createMessagesRepository(store.db)
-  app.route('/', createSafesRoutes({ chains, safes, proposals, messages }))
+  app.route('/', createSafesRoutes({ chains, safes, proposals, messages, rpc }))
   app.route('/', createSafeEstimationsRoutes({ chains, safes, proposals }))
   app.route('/', createDataDecoderRoutes({ chains, decoder }))
   const transactions = createTransactionsRepository(store.db)

@@ -108,12 +108,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two gateway processes on Postgr
     const [leader, follower] = firstLeads ? [first, second] : [second, first]
 
     // The leader's first backfill has reached the demo Safes (the follower answers from the shared index).
+    // (SafeInfo answers from the chain before that: its history tag tells the index has it.)
     await expect
-      .poll(async () => (await fetch(`${follower.url}/v1/chains/${CHAIN}/safes/${treasury()}`)).status, {
-        timeout: 30_000,
-        interval: 200,
-      })
-      .toBe(200)
+      .poll(
+        async () => {
+          const res = await fetch(`${follower.url}/v1/chains/${CHAIN}/safes/${treasury()}`)
+          return res.ok && ((await res.json()) as { txHistoryTag: string | null }).txHistoryTag !== null
+        },
+        { timeout: 30_000, interval: 200 },
+      )
+      .toBe(true)
 
     // 2. The follower's stream hears a proposal posted to the leader, and the leader's indexing.
     const stream = readSse(

@@ -1,8 +1,11 @@
 import { SAFE_VERSION, safeV141 } from '@concord/safe/contracts'
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { getAddress } from 'viem'
+import { NotFoundError } from '../../http/errors.ts'
 import { requireChain, requireSafe } from '../../http/require.ts'
 import { AddressSchema, ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
+import type { RpcClients } from '../../rpc/rpcClient.ts'
+import { readSafeAtHead } from '../../safe/onChainSafe.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { MessagesRepository } from '../messages/messages.repository.ts'
 import type { ProposalsRepository } from '../transactions/proposals.repository.ts'
@@ -54,6 +57,18 @@ const older = (a: string, b: string) => {
   return false
 }
 
+const implementationInfo = (value: string, version: string | null) => ({
+  value,
+  name: version ? `Safe ${version}` : null,
+  logoUri: null,
+})
+const versionState = (version: string | null) =>
+  !version
+    ? ('UNKNOWN' as const)
+    : older(version, SAFE_VERSION)
+      ? ('OUTDATED' as const)
+      : ('UP_TO_DATE' as const)
+
 /**
  * The Safe's nonce and the next free one after it and its queue (a new transaction there leaves no gap and
  * replaces nothing).
@@ -80,7 +95,9 @@ export function createSafesRoutes({
   safes,
   proposals,
   messages,
+  rpc,
 }: {
+  rpc: RpcClients
   chains: ChainsRepository
   safes: SafesRepository
   proposals: ProposalsRepository
@@ -96,9 +113,44 @@ export function createSafesRoutes({
     return { chain, safe, version: safe.version ?? configured?.version ?? null }
   }
 
+  /**
+   * A Safe the index has not reached (created before the start block, or a backfill still under way): its state
+   * read from the chain at the head, with empty tags (nothing of its history is indexed yet).
+   */
+  const fromChain = async (chainId: string, address: string) => {
+    const chain = await requireChain(chains, chainId)
+    const safe = await readSafeAtHead(rpc.get(chain), getAddress(address), chain.masterCopies)
+    if (!safe)
+      throw new NotFoundError(`No Safe at ${address} on chain ${chainId} (not deployed or not indexed yet)`)
+    return safe
+  }
+
   return new OpenAPIHono()
     .openapi(getSafe, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
+      if (!(await safes.get(Number(chainId), safeAddress))) {
+        const safe = await fromChain(chainId, safeAddress)
+        return c.json(
+          {
+            address: info(safe.address),
+            chainId,
+            nonce: safe.nonce,
+            threshold: safe.threshold,
+            owners: safe.owners.map((o) => ({ value: o, name: null, logoUri: null })),
+            implementation: implementationInfo(safe.singleton, safe.version),
+            implementationVersionState: versionState(safe.version),
+            modules: safe.modules.length ? safe.modules.map(info) : null,
+            fallbackHandler: safe.fallbackHandler ? info(safe.fallbackHandler) : null,
+            guard: safe.guard ? info(safe.guard) : null,
+            version: safe.version,
+            collectiblesTag: null,
+            txQueuedTag: null,
+            txHistoryTag: null,
+            messagesTag: null,
+          },
+          200,
+        )
+      }
       const { chain, safe, version } = await requireSafeInfo(chainId, safeAddress)
       const [tags, queueTag, messagesTag] = await Promise.all([
         safes.tags(chain.chainId, safe.address),
@@ -112,16 +164,8 @@ export function createSafesRoutes({
           nonce: safe.nonce,
           threshold: safe.threshold,
           owners: safe.owners.map((o) => ({ value: o, name: null, logoUri: null })),
-          implementation: {
-            value: safe.implementation,
-            name: version ? `Safe ${version}` : null,
-            logoUri: null,
-          },
-          implementationVersionState: !version
-            ? ('UNKNOWN' as const)
-            : older(version, SAFE_VERSION)
-              ? ('OUTDATED' as const)
-              : ('UP_TO_DATE' as const),
+          implementation: implementationInfo(safe.implementation, version),
+          implementationVersionState: versionState(version),
           modules: safe.modules.length ? safe.modules.map(info) : null,
           fallbackHandler: safe.fallbackHandler ? info(safe.fallbackHandler) : null,
           guard: safe.guard ? info(safe.guard) : null,
@@ -136,6 +180,12 @@ export function createSafesRoutes({
     })
     .openapi(getNonces, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
+      if (!(await safes.get(Number(chainId), safeAddress))) {
+        const safe = await fromChain(chainId, safeAddress)
+        const queued = await proposals.queuedNonces(Number(chainId), safe.address, safe.nonce)
+        const recommendedNonce = Math.max(safe.nonce, (queued.at(-1)?.nonce ?? -1) + 1)
+        return c.json({ currentNonce: safe.nonce, recommendedNonce }, 200)
+      }
       const { chain, safe } = await requireSafeInfo(chainId, safeAddress)
       return c.json(await nonces(chain.chainId, safe), 200)
     })

@@ -6,7 +6,10 @@ import { gatewayCall, gatewayScope } from '../../../lib/gateway'
 
 const POLL_MS = 1500
 
-/** Waits until the gateway has indexed a new Safe (getSafeInfo answers), then calls `onReady`. */
+/**
+ * Waits until the gateway has indexed a new Safe, then calls `onReady`. A gateway may answer getSafeInfo from
+ * the chain before indexing; the Safe is indexed once its history has an item (its creation).
+ */
 export function IndexingSafe({
   chainId,
   address,
@@ -21,9 +24,10 @@ export function IndexingSafe({
     queryFn: () => gatewayCall(() => getSafeInfo(chainId, address)),
     retry: true,
     retryDelay: POLL_MS,
+    refetchInterval: (q) => (q.state.data?.txHistoryTag ? false : POLL_MS),
     gcTime: 0,
   })
-  const ready = query.isSuccess
+  const ready = !!query.data?.txHistoryTag
   useEffect(() => {
     if (ready) onReady()
   }, [ready, onReady])
