@@ -13,7 +13,9 @@ import { BUNDLE_FORMAT, mtimeOf, readStamp, rebuildReason } from './runCache.mjs
 
 const t0 = performance.now()
 const root = join(import.meta.dirname, '..')
-const entry = resolve(process.argv[2] ?? join(root, 'scripts', 'start.ts'))
+// The entry to run, else `npm start`'s; options (`--fresh`) are left for the entry to read.
+const given = process.argv[2]?.startsWith('--') ? undefined : process.argv[2]
+const entry = resolve(given ?? join(root, 'scripts', 'start.ts'))
 const cacheDir = join(root, 'node_modules', '.cache', 'concord-run')
 const name = `${basename(entry).replace(/\.\w+$/, '')}-${createHash('sha256').update(entry).digest('hex').slice(0, 8)}`
 // A folder per entry: the entry file and the chunks its dynamic imports load (only when they run).

@@ -23,12 +23,18 @@ export type StackOptions = {
   host?: string
   /** Devnet JSON-RPC port; 0 picks a free one. */
   devnetPort?: number
-  /**
-   * Gateway database. Default: PGlite in a temporary data folder, deleted at stop (the devnet starts from genesis
-   * every time); on disk rather than `pglite:memory`, whose files would sit in this process's memory.
-   */
+  /** Gateway database (`postgres://…`); default: PGlite in the data folder. */
   databaseUrl?: string
+  /**
+   * Folder that keeps the devnet's chain (`devnet/`) and the embedded database (`pglite/`) across restarts.
+   * Absent: a temporary folder deleted at stop (tests and benchmarks start from genesis every time). On disk
+   * rather than `pglite:memory`, whose files would sit in this process's memory.
+   */
   dataDir?: string
+  /** Start over: the kept chain and embedded database are deleted first. */
+  fresh?: boolean
+  /** Serve the built web app (default true; building it takes a while the first time). */
+  web?: boolean
   walletConnectProjectId?: string
   log?: (line: string) => void
   /** Records how long each step takes (npm start prints them). */
@@ -39,14 +45,22 @@ export type Stack = { url: string; rpcUrl: string; devnet: Devnet; gateway: Gate
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const phases = options.phases ?? startupPhases()
-  await phases.time('web build check', () => ensureWebBuild(options.log))
+  const web = options.web ?? true
+  if (web) await phases.time('web build check', () => ensureWebBuild(options.log))
   const databaseUrl = options.databaseUrl
-  const tempDir = databaseUrl || options.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'concord-stack-'))
-  const dataDir = options.dataDir ?? tempDir
+  const tempDir = options.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'concord-stack-'))
+  const dataDir = options.dataDir ?? (tempDir as string)
   const removeTemp = () => tempDir && rmSync(tempDir, { recursive: true, force: true })
+  if (options.fresh)
+    for (const kept of ['devnet', 'pglite']) rmSync(join(dataDir, kept), { recursive: true, force: true })
   // The database opens while the devnet starts and deploys its demo (anvil works in its own process).
   const [devnetResult, storeResult] = await Promise.allSettled([
-    phases.time('devnet and demo scenario', () => startDevnet({ port: options.devnetPort ?? 0 })),
+    phases.time('devnet and demo scenario', () =>
+      startDevnet({
+        port: options.devnetPort ?? 0,
+        ...(options.dataDir ? { stateDir: join(dataDir, 'devnet') } : {}),
+      }),
+    ),
     phases.time('database', () => createDatabase({ databaseUrl, dataDir })),
   ])
   if (devnetResult.status === 'rejected' || storeResult.status === 'rejected') {
@@ -66,7 +80,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       host: options.host ?? '127.0.0.1',
       databaseUrl,
       dataDir,
-      webDir: webDistDir,
+      webDir: web ? webDistDir : undefined,
       walletConnectProjectId: options.walletConnectProjectId,
       chains: [devnetChainConfig(devnet)],
     }

@@ -1,5 +1,6 @@
 // `npm start`: runs Concord and prints the URL to open.
-//   default                  embedded devnet + demo scenario + gateway + web, one origin
+//   default                  embedded devnet + demo scenario + gateway + web, one origin; the chain and the data
+//                            are kept in CONCORD_DATA_DIR (.data) across restarts, `npm start -- --fresh` starts over
 //   CONCORD_RPC_URL=…        no devnet: the gateway follows that chain instead (data kept in .data/)
 //   CONCORD_PUBLIC_RPC_URL=… with it: the RPC URL browsers may use (the private one is never published)
 //   CONCORD_GATEWAY_URL=…    web app only, talking to that gateway (e.g. the public Safe client gateway)
@@ -63,17 +64,25 @@ if (env.CONCORD_GATEWAY_URL) {
   stops.push(() => gateway.stop())
   console.log(`Following chain ${chainId} at ${new URL(rpcUrl).host}`)
 } else {
+  const dataDir = env.CONCORD_DATA_DIR || '.data'
   const stack = await startStack({
     port,
     host,
     devnetPort: Number(env.DEVNET_PORT ?? 8545),
     databaseUrl: env.DATABASE_URL,
+    dataDir,
+    fresh: process.argv.includes('--fresh'),
     walletConnectProjectId,
     phases,
   })
   url = stack.url
   stops.push(() => stack.stop())
   console.log(`Devnet (chain ${stack.devnet.chainId}) at ${stack.rpcUrl}`)
+  console.log(
+    stack.devnet.restored
+      ? `  chain and data kept in ${dataDir}/ since an earlier start (npm start -- --fresh starts over)`
+      : `  chain and data are kept in ${dataDir}/ across restarts (npm start -- --fresh starts over)`,
+  )
   for (const [name, safe] of Object.entries(stack.devnet.scenario?.safes ?? {}))
     console.log(`  demo Safe "${name}": ${safe.address} (${safe.threshold} of ${safe.owners.length})`)
 }

@@ -1,6 +1,8 @@
 // The embedded devnet: anvil as a child process (Hardhat 2 in this process where no anvil binary exists, or
 // with CONCORD_DEVNET=hardhat), JSON-RPC over HTTP and WebSocket on one port, with the Safe contracts, the demo
 // assets and the demo scenario installed at start.
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { testAccount } from './accounts.ts'
 import type { DevnetClient, DevnetEngine, DevnetNode } from './client.ts'
 import { type DemoAssets, deployDemoAssets } from './deploy/demoAssets.ts'
@@ -20,6 +22,11 @@ export type StartDevnetOptions = {
    * CONCORD_DEVNET (`anvil` or `hardhat`) overrides the default.
    */
   engine?: DevnetEngine
+  /**
+   * Keep the chain in this folder across restarts (anvil only; Hardhat starts from genesis every time): the
+   * chain's state (`state.json`, saved every few seconds and at stop) and the demo's addresses (`devnet.json`).
+   */
+  stateDir?: string
 }
 
 export type Devnet = {
@@ -31,31 +38,66 @@ export type Devnet = {
   client: DevnetClient
   assets: DemoAssets | undefined
   scenario: DemoScenario | undefined
+  /** Whether the chain was restored from `stateDir` rather than deployed now. */
+  restored: boolean
   stop(): Promise<void>
 }
 
 export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
-  const node = await startNode(options)
+  const kept = options.stateDir ? keptChain(options.stateDir) : undefined
+  const node = await startNode({ ...options, statePath: kept?.statePath })
   try {
     const { client } = node
+    const saved = kept?.saved()
+    // A kept chain answers with its blocks; Hardhat (or a chain that could not be kept) starts from genesis.
+    if (saved && (await client.getBlockNumber()) > 0n)
+      return { ...node, chainId: client.chain.id, ...saved, restored: true }
     const deployer = testAccount(0).address
     await deploySafeContracts(client, deployer)
     const assets = options.demo === false ? undefined : await deployDemoAssets(client, deployer)
     const scenario = assets ? await seedDemoScenario(client, assets) : undefined
-    return { ...node, chainId: client.chain.id, assets, scenario }
+    kept?.save({ assets, scenario })
+    return { ...node, chainId: client.chain.id, assets, scenario, restored: false }
   } catch (error) {
     await node.stop()
     throw error
   }
 }
 
-function startNode(options: StartDevnetOptions): Promise<DevnetNode> {
+type SavedDemo = { assets: DemoAssets | undefined; scenario: DemoScenario | undefined }
+
+/**
+ * The files of a kept chain. A state without its demo's addresses is from a first start that did not finish:
+ * it is dropped, and the chain deployed again.
+ */
+function keptChain(dir: string) {
+  mkdirSync(dir, { recursive: true })
+  const statePath = join(dir, 'state.json')
+  const demoPath = join(dir, 'devnet.json')
+  if (!existsSync(demoPath)) rmSync(statePath, { force: true })
+  // bigints (token ids) as { $bigint: "…" }
+  const replacer = (_: string, v: unknown) => (typeof v === 'bigint' ? { $bigint: v.toString() } : v)
+  const reviver = (_: string, v: unknown) =>
+    v && typeof v === 'object' && '$bigint' in v ? BigInt((v as { $bigint: string }).$bigint) : v
+  return {
+    statePath,
+    saved: (): SavedDemo | undefined =>
+      existsSync(demoPath) ? (JSON.parse(readFileSync(demoPath, 'utf8'), reviver) as SavedDemo) : undefined,
+    save(demo: SavedDemo) {
+      writeFileSync(`${demoPath}.tmp`, JSON.stringify(demo, replacer))
+      renameSync(`${demoPath}.tmp`, demoPath)
+    },
+  }
+}
+
+function startNode(options: StartDevnetOptions & { statePath?: string | undefined }): Promise<DevnetNode> {
   const host = options.host ?? '127.0.0.1'
   const port = options.port ?? 8545
   const engine = options.engine ?? engineFromEnv()
   if (engine === 'hardhat') return startHardhat({ host, port })
   const binary = findAnvil()
-  if (binary) return startAnvil({ binary, host, port })
+  if (binary)
+    return startAnvil({ binary, host, port, ...(options.statePath ? { statePath: options.statePath } : {}) })
   if (engine === 'anvil') throw new Error('no anvil binary: install @foundry-rs/anvil or set CONCORD_ANVIL')
   return startHardhat({ host, port })
 }

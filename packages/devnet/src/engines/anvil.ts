@@ -37,7 +37,14 @@ export function findAnvil(): string | undefined {
   return undefined
 }
 
-export type StartAnvilOptions = { binary: string; host: string /** 0 picks a free port. */; port: number }
+export type StartAnvilOptions = {
+  binary: string
+  host: string
+  /** 0 picks a free port. */
+  port: number
+  /** Keep the chain in this file: loaded at start when it exists, saved every few seconds and at stop. */
+  statePath?: string
+}
 
 export async function startAnvil(options: StartAnvilOptions): Promise<DevnetNode> {
   // Anvil reports no port when it runs silently: for port 0 pick a free one here, and try another if some
@@ -45,7 +52,7 @@ export async function startAnvil(options: StartAnvilOptions): Promise<DevnetNode
   for (let attempt = 1; ; attempt++) {
     const port = options.port || (await freePort(options.host))
     try {
-      return await launch(options.binary, options.host, port)
+      return await launch(options.binary, options.host, port, options.statePath)
     } catch (error) {
       if (options.port || attempt === 3 || !(error instanceof AnvilExitedError)) throw error
     }
@@ -56,7 +63,10 @@ class AnvilExitedError extends Error {
   override name = 'AnvilExitedError'
 }
 
-async function launch(binary: string, host: string, port: number): Promise<DevnetNode> {
+/** Seconds between saves of a kept chain (a SIGKILL loses at most this much; a stop saves everything). */
+const STATE_INTERVAL_S = 5
+
+async function launch(binary: string, host: string, port: number, statePath?: string): Promise<DevnetNode> {
   // Same chain as the Hardhat fallback (hardhat.config.cjs): chain id, accounts, hardfork, automine.
   const args = [
     '--chain-id',
@@ -72,6 +82,7 @@ async function launch(binary: string, host: string, port: number): Promise<Devne
     '--port',
     String(port),
     '--silent',
+    ...(statePath ? ['--state', statePath, '--state-interval', String(STATE_INTERVAL_S)] : []),
   ]
   const child = spawnOrphanProof(binary, args)
   let stderr = ''
