@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '../createGateway.ts'
 import { createTestConfig } from '../testing/createTestConfig.ts'
-import { jsonDepth, MAX_JSON_DEPTH } from './bodyLimit.ts'
+import { controlCharacterAt, jsonDepth, MAX_JSON_DEPTH } from './bodyLimit.ts'
 
 describe('jsonDepth', () => {
   it.each([
@@ -70,6 +70,52 @@ describe('request body limits', () => {
       code: 400,
       message: `JSON body nested deeper than ${MAX_JSON_DEPTH} levels`,
     })
+  })
+
+  it.each([
+    [
+      'a proposal’s origin',
+      '/v1/chains/31337/transactions/0x5aFE3855358E112B5647B952709E6165e1c1eEEe/propose',
+      { origin: 'a\u0000b' },
+      'origin',
+    ],
+    ['a delegate’s label', '/v2/chains/31337/delegates', { label: 'x\u0000' }, 'label'],
+    [
+      'a device’s token',
+      '/v1/register/notifications',
+      { cloudMessagingToken: 't\u0007' },
+      'cloudMessagingToken',
+    ],
+    [
+      'a nested build number',
+      '/v1/register/notifications',
+      { safeRegistrations: [{ buildNumber: '\u001b[31m' }] },
+      'safeRegistrations.0.buildNumber',
+    ],
+    ['a key', '/v1/chains/31337/data-decoder', { 'd\u0000': 1 }, 'd\u0000'],
+  ])(
+    'error: a control character in %s is 422 naming the field, before any handler',
+    async (_, path, body, field) => {
+      const res = await gateway.app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      expect(res.status).toBe(422)
+      expect(await res.json()).toEqual({
+        code: 422,
+        message: `Invalid ${field}: control characters (such as NUL) are not allowed, only tab and line breaks`,
+      })
+    },
+  )
+
+  it('default: tab, line breaks and an escaped backslash before b or f pass the check', async () => {
+    for (const value of ['a\tb\nc\r\n', 'C:\\bin\\file', '\u00e9'])
+      expect(controlCharacterAt(value)).toBeUndefined()
+    // The text holds `\\b` and `\t`: the handler's own validation answers, not the edge check.
+    const res = await decode(JSON.stringify({ data: 'C:\\bin\tx' }))
+    expect(((await res.json()) as { message: string }).message).not.toMatch(/control characters/)
+    expect(controlCharacterAt({ a: [{ b: 'x\u007f' }] })).toBe('a.0.b')
   })
 
   it('error: malformed JSON is a 4xx {code, message}', async () => {

@@ -1,5 +1,7 @@
 // Request bodies are bounded before any handler reads them: by size (413, config `maxBodyBytes`) and, for
-// JSON, by nesting depth (400), so no body can make parsing or validation cost more than its size allows.
+// JSON, by nesting depth (400), so no body can make parsing or validation cost more than its size allows. Every
+// string of a JSON body is checked once here for control characters (422): PostgreSQL cannot store a NUL, and
+// none of them means anything in a name, a label, a note or a token, except tab and line breaks.
 import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 
@@ -32,6 +34,23 @@ export function jsonDepth(text: string, max = MAX_JSON_DEPTH): number {
   return deepest
 }
 
+/** JSON escapes of control characters other than tab, line feed and carriage return (and DEL). */
+const CONTROL_ESCAPE = /\\(u00[01][0-9a-fA-F]|u007[fF]|[bf])/
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is looked for
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+
+/** The path (`label`, `items.2.name`) of the first string or key of `value` holding a control character. */
+export function controlCharacterAt(value: unknown, path: string[] = []): string | undefined {
+  if (typeof value === 'string') return CONTROL.test(value) ? path.join('.') || '(body)' : undefined
+  if (typeof value !== 'object' || value === null) return undefined
+  for (const [key, child] of Object.entries(value)) {
+    if (CONTROL.test(key)) return [...path, key].join('.')
+    const found = controlCharacterAt(child, [...path, key])
+    if (found) return found
+  }
+  return undefined
+}
+
 export function limitBody({
   maxBytes,
   maxDepth = MAX_JSON_DEPTH,
@@ -49,6 +68,23 @@ export function limitBody({
       const text = await c.req.text()
       if (jsonDepth(text, maxDepth) > maxDepth)
         return c.json({ code: 400, message: `JSON body nested deeper than ${maxDepth} levels` }, 400)
+      // Only a text with such an escape is parsed here (to name the field); JSON forbids them unescaped.
+      if (CONTROL_ESCAPE.test(text)) {
+        let at: string | undefined
+        try {
+          at = controlCharacterAt(JSON.parse(text))
+        } catch {
+          // not JSON: the validator answers that
+        }
+        if (at)
+          return c.json(
+            {
+              code: 422,
+              message: `Invalid ${at.slice(0, 200)}: control characters (such as NUL) are not allowed, only tab and line breaks`,
+            },
+            422,
+          )
+      }
     }
     await next()
   }
