@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '../../createGateway.ts'
 import { createTestConfig } from '../../testing/createTestConfig.ts'
 import { readSse, type SseReader } from '../../testing/sseEvents.ts'
+import { DEFAULT_LIVE_LIMITS } from './liveStreams.ts'
 
 const SAFE = '0x1111111111111111111111111111111111111111'
 const OTHER = '0x2222222222222222222222222222222222222222'
@@ -121,6 +122,32 @@ describe('GET /v1/live', () => {
     gateway.changes.publish({ type: 'BLOCK_INDEXED', chainId: 31337, blockNumber: 1, safes: [] })
     await new Promise((r) => setTimeout(r, 50))
     await stream(`31337:${SAFE}`)
+  })
+
+  it('error: one client holds at most maxPerClient streams (429 with Retry-After); others still open theirs', async () => {
+    gateway = standard
+    const from = (client: string) =>
+      gateway.app.request(
+        `/v1/live?safes=31337:${SAFE}`,
+        {},
+        { incoming: { socket: { remoteAddress: client } } },
+      )
+    const max = DEFAULT_LIVE_LIMITS.maxPerClient
+    for (let i = 0; i < max; i++) {
+      const res = await from('198.51.100.7')
+      expect(res.status).toBe(200)
+      readers.push(readSse(res))
+    }
+    const refused = await from('198.51.100.7')
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe('5')
+    expect(await refused.json()).toEqual({
+      code: 429,
+      message: `Too many requests: at most ${max} live streams per client, close one first`,
+    })
+    const other = await from('198.51.100.8')
+    expect(other.status).toBe(200)
+    readers.push(readSse(other))
   })
 
   it('behavior: CORS lets any origin read the stream', async () => {

@@ -4,6 +4,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { streamSSE } from 'hono/streaming'
 import { type Address, getAddress, isAddress } from 'viem'
+import { clientOf, TooManyRequestsError } from '../../http/clientBudget.ts'
 import { HttpError } from '../../http/errors.ts'
 import { errorResponses } from '../../http/schemas.ts'
 import { type LiveEvent, type LiveHub, type LiveSubscriber, safeKey } from './liveStreams.ts'
@@ -58,6 +59,12 @@ export function createLiveRoutes({ hub }: { hub: LiveHub }) {
       c.header('Retry-After', '5')
       throw new HttpError(503, 'Too many live streams open on this gateway, try again later')
     }
+    const client = clientOf(c.req.raw)
+    if (hub.countFor(client) >= hub.limits.maxPerClient)
+      throw new TooManyRequestsError(
+        `Too many requests: at most ${hub.limits.maxPerClient} live streams per client, close one first`,
+        5,
+      )
     // Proxies such as nginx would otherwise buffer the stream.
     c.header('X-Accel-Buffering', 'no')
     return streamSSE(c, async (stream) => {
@@ -80,6 +87,7 @@ export function createLiveRoutes({ hub }: { hub: LiveHub }) {
           })
       }
       const subscriber: LiveSubscriber = {
+        client,
         safes: new Set(safes.map((s) => safeKey(s.chainId, s.address))),
         chains: new Set(safes.map((s) => s.chainId)),
         send: (e: LiveEvent) =>

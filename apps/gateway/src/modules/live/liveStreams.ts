@@ -10,6 +10,8 @@ export type LiveLimits = {
   maxSafes: number
   /** Open streams in this process. */
   maxStreams: number
+  /** Open streams one client may hold (a browser tab needs one; an office behind one address, a few dozen). */
+  maxPerClient: number
   /** Comment sent on an idle stream so proxies and browsers keep it open (ms). */
   heartbeatMs: number
   /** Events waiting for one slow reader before its stream is dropped. */
@@ -19,6 +21,7 @@ export type LiveLimits = {
 export const DEFAULT_LIVE_LIMITS: LiveLimits = {
   maxSafes: 20,
   maxStreams: 1000,
+  maxPerClient: 32,
   heartbeatMs: 15_000,
   maxQueued: 256,
 }
@@ -27,6 +30,8 @@ export const DEFAULT_LIVE_LIMITS: LiveLimits = {
 export type LiveEvent = { event: 'change'; data: Change } | { event: 'resync' }
 
 export type LiveSubscriber = {
+  /** Who opened it (see http/clientBudget.ts clientOf). */
+  client: string
   /** `${chainId}:${address}` of the watched Safes (checksummed). */
   safes: Set<string>
   chains: Set<number>
@@ -36,9 +41,11 @@ export type LiveSubscriber = {
 
 export type LiveHub = {
   limits: LiveLimits
-  /** Registers a stream; undefined when the process already serves maxStreams. */
+  /** Registers a stream; undefined when the process already serves maxStreams, or its client maxPerClient. */
   add(subscriber: LiveSubscriber): (() => void) | undefined
   count(): number
+  /** Streams `client` holds open. */
+  countFor(client: string): number
   /** Ends every open stream (shutdown). */
   close(): void
 }
@@ -60,6 +67,7 @@ export function forSubscriber(
 export function createLiveHub(changes: ChangeBus, overrides: Partial<LiveLimits> = {}): LiveHub {
   const limits = { ...DEFAULT_LIVE_LIMITS, ...overrides }
   const subscribers = new Set<LiveSubscriber>()
+  const perClient = new Map<string, number>()
   let offChanges: (() => void) | undefined
   let offGap: (() => void) | undefined
 
@@ -79,11 +87,16 @@ export function createLiveHub(changes: ChangeBus, overrides: Partial<LiveLimits>
   return {
     limits,
     add(subscriber) {
-      if (subscribers.size >= limits.maxStreams) return undefined
+      const held = perClient.get(subscriber.client) ?? 0
+      if (subscribers.size >= limits.maxStreams || held >= limits.maxPerClient) return undefined
       if (!subscribers.size) listen()
       subscribers.add(subscriber)
+      perClient.set(subscriber.client, held + 1)
       return () => {
-        subscribers.delete(subscriber)
+        if (!subscribers.delete(subscriber)) return
+        const left = (perClient.get(subscriber.client) ?? 1) - 1
+        if (left > 0) perClient.set(subscriber.client, left)
+        else perClient.delete(subscriber.client)
         if (subscribers.size) return
         offChanges?.()
         offGap?.()
@@ -91,6 +104,7 @@ export function createLiveHub(changes: ChangeBus, overrides: Partial<LiveLimits>
       }
     },
     count: () => subscribers.size,
+    countFor: (client) => perClient.get(client) ?? 0,
     close() {
       for (const s of [...subscribers]) s.close()
     },
