@@ -34,6 +34,8 @@ const BalancesSchema = z
         fiatBalance: z.string(),
         fiatConversion: z.string(),
         fiatBalance24hChange: z.string().nullable(),
+        /** Concord's own: the node did not answer, the balance is the last one read. */
+        stale: z.literal(true).optional(),
       }),
     ),
   })

@@ -122,6 +122,18 @@ function Balances({
               </td>
               <td className="numeric" data-testid="token-amount">
                 {formatTokenAmount(balance, tokenInfo.decimals)} {tokenInfo.symbol}
+                {(item as { stale?: boolean }).stale ? (
+                  <>
+                    {' '}
+                    <span
+                      className="badge warning"
+                      data-testid="balance-stale"
+                      title="The chain node did not answer: this is the last balance read"
+                    >
+                      last known
+                    </span>
+                  </>
+                ) : null}
               </td>
               <td className="numeric muted">
                 {Number(fiatConversion) > 0 ? formatFiat(fiatConversion, currency) : '—'}
