@@ -18,7 +18,15 @@ const gateway = await createGateway(
     port: 0,
     databaseUrl: process.env.DATABASE_URL ?? 'pglite:memory',
     indexer: false,
-    chains: [{ chainId: devnet.chainId, name: 'Devnet', rpcUrl: devnet.rpcUrl }],
+    // A local node: no provider rate limit to keep under.
+    chains: [
+      {
+        chainId: devnet.chainId,
+        name: 'Devnet',
+        rpcUrl: devnet.rpcUrl,
+        rpc: { maxRequestsPerSecond: 1_000_000 },
+      },
+    ],
   }),
 )
 await gateway.indexers.get(devnet.chainId)!.sync()

@@ -23,7 +23,15 @@ const config: ConfigInput = {
   port: 0,
   databaseUrl: process.env.DATABASE_URL ?? 'pglite:memory',
   indexer: false,
-  chains: [{ chainId: devnet.chainId, name: 'Devnet', rpcUrl: devnet.rpcUrl }],
+  // A local node: no provider rate limit to keep under.
+  chains: [
+    {
+      chainId: devnet.chainId,
+      name: 'Devnet',
+      rpcUrl: devnet.rpcUrl,
+      rpc: { maxRequestsPerSecond: 1_000_000 },
+    },
+  ],
 }
 const gateway = await createGateway(configSchema.parse(config))
 // `--profile`: CPU profile of the indexing phase only, written to indexer.cpuprofile.

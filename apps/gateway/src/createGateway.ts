@@ -104,6 +104,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
       trustProxy: config.trustProxy,
       corsOrigins: config.corsOrigins,
       corsAnyOrigin: config.corsAnyOrigin,
+      clientLimits: config.clientLimits,
     },
     site: {
       ...config,

@@ -46,6 +46,29 @@ const frameAncestor = z
     { message: "expected 'self', 'none', https: or a host source like https://*.example.com" },
   )
 
+/** A per-client token bucket (http/clientBudget.ts): what a client may spend at once, and per second after. */
+const budget = z.strictObject({ capacity: z.number().positive(), refillPerSecond: z.number().positive() })
+
+/**
+ * Per-client budgets of the costly or storing routes, for an operator whose teams share one address (or a
+ * benchmark); absent ones keep their defaults (each route's module says them).
+ */
+export const clientLimitsSchema = z
+  .strictObject({
+    /** Proposals and confirmations. */
+    writes: budget.optional(),
+    signIns: budget.optional(),
+    /** Adding and removing delegates. */
+    delegates: budget.optional(),
+    /** Notification device registrations. */
+    registrations: budget.optional(),
+    /** Typed-data values hashed for messages. */
+    hashing: budget.optional(),
+  })
+  .default({})
+
+export type ClientLimits = z.infer<typeof clientLimitsSchema>
+
 export const httpSettingsShape = {
   /** Largest request body accepted (bytes); a larger one answers 413. */
   maxBodyBytes: z.coerce
@@ -68,6 +91,7 @@ export const httpSettingsShape = {
     .refine((l) => l.length > 0, 'expected at least one source')
     .refine((l) => !l.includes("'none'") || l.length === 1, "'none' cannot be combined with other sources")
     .default(["'none'"]),
+  clientLimits: clientLimitsSchema,
 }
 
 /** The same settings in the config file, where an absent one is left to the environment or the default. */
@@ -77,6 +101,7 @@ export const httpFileShape = {
   corsOrigins: httpSettingsShape.corsOrigins.optional(),
   corsAnyOrigin: httpSettingsShape.corsAnyOrigin.optional(),
   frameAncestors: httpSettingsShape.frameAncestors.optional(),
+  clientLimits: clientLimitsSchema.optional(),
 }
 
 /** What the HTTP app needs of them (createApp). */
@@ -85,6 +110,7 @@ export type HttpSettings = {
   trustProxy: boolean
   corsOrigins: readonly string[]
   corsAnyOrigin: boolean
+  clientLimits?: ClientLimits
 }
 
 export const HTTP_ENV_KEYS = {

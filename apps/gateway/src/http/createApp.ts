@@ -166,20 +166,27 @@ export function createApp({
   const transactions = createTransactionsRepository(store.db)
   const delegates = createDelegatesRepository(store.db)
   const auth = createAuthRepository(store.db, { origins: http.corsOrigins, publicUrl: site.publicUrl })
-  app.route('/', createAuthRoutes({ auth, chains, rpc }))
+  const limits = http.clientLimits ?? {}
+  app.route('/', createAuthRoutes({ auth, chains, rpc, signInBudget: limits.signIns }))
   const addressBook = createAddressBookRepository(store.db)
   app.route('/', createAddressBookRoutes({ auth, chains, rpc, addressBook, changes }))
   const notes = createNotesRepository(store.db)
   app.route('/', createNotesRoutes({ auth, chains, rpc, notes, changes }))
   app.route('/', createExportRoutes({ auth, chains, safes, rpc, transactions, notes }))
-  app.route('/', createDelegatesRoutes({ chains, delegates, rpc }))
+  app.route('/', createDelegatesRoutes({ chains, delegates, rpc, budget: limits.delegates }))
   const notifications = createNotificationsRepository(store.db)
-  app.route('/', createNotificationsRoutes({ chains, safes, rpc, notifications }))
+  app.route(
+    '/',
+    createNotificationsRoutes({ chains, safes, rpc, notifications, budget: limits.registrations }),
+  )
   app.route('/', createNotificationFeedRoutes({ notifications }))
   app.route('/', createNotificationPreferencesRoutes({ auth, chains, safes, rpc, notifications, changes }))
   const deliveries = createWebhookDeliveriesRepository(store.db)
   app.route('/', createWebhookAdminRoutes({ deliveries, adminToken }))
-  app.route('/', createMessagesRoutes({ chains, safes, messages, rpc, changes }))
+  app.route(
+    '/',
+    createMessagesRoutes({ chains, safes, messages, rpc, changes, hashingBudget: limits.hashing }),
+  )
   app.route(
     '/',
     createTransactionsRoutes({
@@ -191,6 +198,7 @@ export function createApp({
       rpc,
       decoder,
       changes,
+      writeBudget: limits.writes,
     }),
   )
   const prices = priceSource ?? createStaticPriceSource(fiatRates)

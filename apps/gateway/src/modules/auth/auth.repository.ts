@@ -1,7 +1,7 @@
 // Sign-In with Ethereum state: single-use nonces and sessions (the cookie holds a random token, the table only
 // its SHA-256). Other modules guard their team-data writes with requireSignedInOwner.
 import { createHash, randomBytes } from 'node:crypto'
-import { asc, count, eq, gt, inArray, lte } from 'drizzle-orm'
+import { asc, count, desc, eq, gt, inArray, lte } from 'drizzle-orm'
 import {
   type Address,
   BaseError,
@@ -24,6 +24,8 @@ import { NONCE_TTL_MS } from './siweRules.ts'
 export const SESSION_TTL_MS = 24 * 60 * 60_000
 /** Outstanding nonces kept at most; beyond it the oldest go (a flood costs others a retry, never memory). */
 export const MAX_NONCES = 10_000
+/** Live sessions one address keeps (browsers and devices); a new sign-in past it ends the oldest. */
+export const MAX_SESSIONS_PER_ADDRESS = 10
 /** Plain-http cookie name; over https the `__Host-` prefix pins it to this host, Path=/ and Secure. */
 export const SESSION_COOKIE = 'concord_session'
 export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`
@@ -150,6 +152,19 @@ export function createAuthRepository(
         if (!used[0] || used[0].expiresAt <= now) return false
         await tx.delete(authSessions).where(lte(authSessions.expiresAt, now))
         await tx.insert(authSessions).values({ tokenHash: sha256(token), createdAt: now, ...session })
+        const older = await tx
+          .select({ tokenHash: authSessions.tokenHash })
+          .from(authSessions)
+          .where(eq(authSessions.address, session.address))
+          .orderBy(desc(authSessions.createdAt))
+          .offset(MAX_SESSIONS_PER_ADDRESS)
+        if (older.length)
+          await tx.delete(authSessions).where(
+            inArray(
+              authSessions.tokenHash,
+              older.map((o) => o.tokenHash),
+            ),
+          )
         return true
       })
       return opened ? { token, session } : undefined

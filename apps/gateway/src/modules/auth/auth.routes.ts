@@ -6,6 +6,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { deleteCookie, setCookie } from 'hono/cookie'
 import { type Address, type Hex, isAddressEqual, recoverMessageAddress } from 'viem'
+import { type BudgetSettings, clientOf, createClientBudget } from '../../http/clientBudget.ts'
 import { requestUrl } from '../../http/pagination.ts'
 import { ErrorSchema, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
@@ -83,9 +84,19 @@ async function signedBy(
   }
 }
 
-export function createAuthRoutes(deps: { auth: AuthRepository; chains: ChainsRepository; rpc: RpcClients }) {
+/** Sign-ins a client may attempt: 30 at once, then one every 2 s. */
+export const SIGN_IN_BUDGET: BudgetSettings = { capacity: 30, refillPerSecond: 1 / 2 }
+
+export function createAuthRoutes(deps: {
+  auth: AuthRepository
+  chains: ChainsRepository
+  rpc: RpcClients
+  signInBudget?: BudgetSettings | undefined
+}) {
   const { auth } = deps
   const secure = (c: Context) => requestUrl(c.req.raw).protocol === 'https:'
+  // Each sign-in checks a signature (maybe through the chain) and stores a session: bounded per client.
+  const signIns = createClientBudget('signing in', deps.signInBudget ?? SIGN_IN_BUDGET)
 
   return new OpenAPIHono()
     .openapi(nonce, async (c) => {
@@ -94,6 +105,7 @@ export function createAuthRoutes(deps: { auth: AuthRepository; chains: ChainsRep
     })
     .openapi(verify, async (c) => {
       auth.checkOrigin(c.req.raw)
+      signIns.spend(clientOf(c.req.raw), 1)
       const body = c.req.valid('json')
       const now = Date.now()
       let fields: ReturnType<typeof checkSiweMessage>

@@ -3,8 +3,12 @@ import { and, asc, count, eq, gt, inArray, isNull, or } from 'drizzle-orm'
 import type { Address } from 'viem'
 import type { Database } from '../../db/createDatabase.ts'
 import { delegates } from '../../db/schema.ts'
+import { HttpError } from '../../http/errors.ts'
 
 export type Delegate = typeof delegates.$inferSelect
+
+/** Delegates one delegator may have on a chain (a team needs a few; a flood of them grew every lookup). */
+export const MAX_DELEGATES_PER_DELEGATOR = 50
 export type DelegateFilters = { safe?: string; delegate?: string; delegator?: string; label?: string }
 
 export function createDelegatesRepository(db: Database) {
@@ -38,6 +42,17 @@ export function createDelegatesRepository(db: Database) {
           eq(delegates.delegator, row.delegator),
         )
         const [existing] = await tx.select({ id: delegates.id }).from(delegates).where(match)
+        if (!existing) {
+          const [held] = await tx
+            .select({ n: count() })
+            .from(delegates)
+            .where(and(eq(delegates.chainId, row.chainId), eq(delegates.delegator, row.delegator)))
+          if ((held?.n ?? 0) >= MAX_DELEGATES_PER_DELEGATOR)
+            throw new HttpError(
+              422,
+              `Delegator ${row.delegator} has ${MAX_DELEGATES_PER_DELEGATOR} delegates on this chain, the most allowed: remove one first`,
+            )
+        }
         if (existing)
           await tx
             .update(delegates)

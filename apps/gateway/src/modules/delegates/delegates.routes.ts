@@ -2,6 +2,7 @@
 // `Delegate{delegateAddress, totp}`; for a Safe-bound delegate the delegator must own the Safe on chain now.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Address, Hex } from 'viem'
+import { type BudgetSettings, clientOf, createClientBudget } from '../../http/clientBudget.ts'
 import { HttpError, NotFoundError } from '../../http/errors.ts'
 import { parseCursor, toPage } from '../../http/pagination.ts'
 import { requireChain } from '../../http/require.ts'
@@ -86,8 +87,14 @@ export function createDelegatesRoutes(deps: {
   chains: ChainsRepository
   delegates: DelegatesRepository
   rpc: RpcClients
+  budget?: BudgetSettings | undefined
 }) {
   const { delegates } = deps
+  /** Delegate changes a client may make: 20 at once, then one every 3 s. */
+  const changesBudget = createClientBudget(
+    'changing delegates',
+    deps.budget ?? { capacity: 20, refillPerSecond: 1 / 3 },
+  )
 
   const listPage = async (chainId: string, query: z.infer<typeof listQuery>, req: Request) => {
     const { cursor, ...filters } = query
@@ -124,6 +131,7 @@ export function createDelegatesRoutes(deps: {
     )
     .openapi(add, async (c) => {
       const { chainId } = c.req.valid('param')
+      changesBudget.spend(clientOf(c.req.raw), 1)
       const body = c.req.valid('json')
       const chain = await requireChain(deps.chains, chainId)
       const expiresAt = body.expiryDate ? Date.parse(body.expiryDate) : null
@@ -153,6 +161,7 @@ export function createDelegatesRoutes(deps: {
     })
     .openapi(remove, async (c) => {
       const { chainId, delegateAddress } = c.req.valid('param')
+      changesBudget.spend(clientOf(c.req.raw), 1)
       const body = c.req.valid('json')
       const chain = await requireChain(deps.chains, chainId)
       let delegator = body.delegator ?? undefined

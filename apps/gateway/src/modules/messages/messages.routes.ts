@@ -79,7 +79,7 @@ export function createMessagesRoutes(deps: {
   messages: MessagesRepository
   rpc: RpcClients
   changes: ChangeBus
-  hashingBudget?: BudgetSettings
+  hashingBudget?: BudgetSettings | undefined
 }) {
   const { messages, changes } = deps
 

@@ -1,6 +1,6 @@
 // Devices, their Safe subscriptions, the teams' preferences and the event feed. Only this file (and the
 // webhook deliveries repository) touches the notification tables.
-import { and, count, desc, eq, gt, max, sql } from 'drizzle-orm'
+import { and, count, countDistinct, desc, eq, gt, inArray, max, sql } from 'drizzle-orm'
 import type { Database } from '../../db/createDatabase.ts'
 import {
   notificationDevices,
@@ -17,6 +17,8 @@ export type NotificationEventRow = typeof notificationEvents.$inferSelect
 
 /** Safes one device may follow in all (a registration adding more is refused, nothing stored). */
 export const MAX_SUBSCRIPTIONS_PER_DEVICE = 100
+/** Devices one owner's signature may register for notifications (a person has a few browsers and phones). */
+export const MAX_DEVICES_PER_SIGNER = 20
 
 export function createNotificationsRepository(db: Database) {
   return {
@@ -63,6 +65,24 @@ export function createNotificationsRepository(db: Database) {
         // Thrown inside the transaction: it rolls back, so nothing of this registration stays.
         if ((total?.n ?? 0) > MAX_SUBSCRIPTIONS_PER_DEVICE)
           throw new HttpError(422, `A device may follow at most ${MAX_SUBSCRIPTIONS_PER_DEVICE} Safes`)
+        const signers = [...new Set(subscriptions.map((s) => s.signer).filter((s): s is string => !!s))]
+        if (signers.length) {
+          const [most] = await tx
+            .select({
+              signer: notificationSubscriptions.signer,
+              devices: countDistinct(notificationSubscriptions.deviceUuid),
+            })
+            .from(notificationSubscriptions)
+            .where(inArray(notificationSubscriptions.signer, signers))
+            .groupBy(notificationSubscriptions.signer)
+            .orderBy(desc(countDistinct(notificationSubscriptions.deviceUuid)))
+            .limit(1)
+          if (most && most.devices > MAX_DEVICES_PER_SIGNER)
+            throw new HttpError(
+              422,
+              `${most.signer} has signed notifications for ${MAX_DEVICES_PER_SIGNER} devices, the most allowed: unregister one first`,
+            )
+        }
       })
     },
 

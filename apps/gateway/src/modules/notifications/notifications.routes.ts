@@ -3,6 +3,7 @@
 // read their feed (notificationFeed.routes.ts) and operators get webhooks (webhooks/).
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { isAddress } from 'viem'
+import { type BudgetSettings, clientOf, createClientBudget } from '../../http/clientBudget.ts'
 import { AddressSchema, ChainIdParam, errorResponses } from '../../http/schemas.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
@@ -85,11 +86,18 @@ export function createNotificationsRoutes(deps: {
   safes: SafesRepository
   rpc: RpcClients
   notifications: NotificationsRepository
+  budget?: BudgetSettings | undefined
 }) {
   const { notifications } = deps
+  /** Registrations a client may send: 20 at once, then one every 3 s (each checks owners on chain). */
+  const registrations = createClientBudget(
+    'registering devices',
+    deps.budget ?? { capacity: 20, refillPerSecond: 1 / 3 },
+  )
   return (
     new OpenAPIHono()
       .openapi(register, async (c) => {
+        registrations.spend(clientOf(c.req.raw), 1)
         const body = c.req.valid('json')
         const subscriptions = await checkRegistration(deps, body)
         const { uuid, cloudMessagingToken, buildNumber, bundle, deviceType, version } = body

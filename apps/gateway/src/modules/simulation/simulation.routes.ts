@@ -2,8 +2,10 @@
 // simulation service): success or the revert reason, the gas used and the Safe's balance changes.
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
 import type { Address } from 'viem'
+import { clientOf } from '../../http/clientBudget.ts'
 import { requireSafe } from '../../http/require.ts'
 import { ErrorSchema, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
+import { createWorkQueue, type WorkQueueSettings } from '../../http/workQueue.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { SafesRepository } from '../safes/safes.repository.ts'
@@ -27,12 +29,20 @@ const simulate = createRoute({
   },
 })
 
+/**
+ * Simulations keep the chain node busy (an infinite loop runs to the gas limit): two at a time, twenty waiting,
+ * two per client, so proposals and other reads never queue behind a flood of them at the node.
+ */
+export const SIMULATION_QUEUE: WorkQueueSettings = { concurrency: 2, maxQueued: 20, perClient: 2 }
+
 export function createSimulationRoutes(deps: {
   chains: ChainsRepository
   safes: SafesRepository
   simulation: SimulationRepository
   rpc: RpcClients
+  queue?: WorkQueueSettings
 }) {
+  const simulations = createWorkQueue('simulations', deps.queue ?? SIMULATION_QUEUE)
   return new OpenAPIHono().openapi(simulate, async (c) => {
     const { chainId, safeAddress } = c.req.valid('param')
     const tx = c.req.valid('json')
@@ -43,13 +53,15 @@ export function createSimulationRoutes(deps: {
       // Tokens listed as spam are left out unless the transaction calls them.
       (t) => !spam.has(t.address.toLowerCase()) || targets.includes(t.address as Address),
     )
-    const result = await simulateSafeTransaction({
-      client: deps.rpc.get(chain),
-      chain,
-      safe: safe.address as Address,
-      tx,
-      tokens,
-    })
+    const result = await simulations.run(clientOf(c.req.raw), () =>
+      simulateSafeTransaction({
+        client: deps.rpc.get(chain),
+        chain,
+        safe: safe.address as Address,
+        tx,
+        tokens,
+      }),
+    )
     return c.json(result, 200)
   })
 }

@@ -29,6 +29,8 @@ const reject = (message: string) => new HttpError(422, message)
  * more; without a bound one proposal at 2^53 would become every client's recommended next nonce.
  */
 export const MAX_NONCE_AHEAD = 100
+/** Pending proposals one Safe may hold (all nonces together): a flood of them slowed every queue read. */
+export const MAX_QUEUED_PER_SAFE = 300
 
 export type CheckDeps = {
   client: PublicClient
@@ -83,6 +85,11 @@ export async function checkProposal(
     )
   if (await deps.proposals.isExecuted(p.chainId, hashes.safeTxHash))
     throw reject('Transaction already executed')
+  const queued = await deps.proposals.queuedNonces(p.chainId, p.safe, state.nonce)
+  if (queued.reduce((sum, q) => sum + q.n, 0) >= MAX_QUEUED_PER_SAFE)
+    throw reject(
+      `The queue of this Safe holds ${MAX_QUEUED_PER_SAFE} transactions, the most allowed: execute or delete some first`,
+    )
 
   const senderIsOwner = state.owners.some((o) => isAddressEqual(o, body.sender))
   const delegator = senderIsOwner

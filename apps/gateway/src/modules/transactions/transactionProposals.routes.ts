@@ -3,6 +3,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Address, Hex } from 'viem'
 import type { ChangeBus } from '../../changes/changeBus.ts'
+import { type BudgetSettings, clientOf, createClientBudget } from '../../http/clientBudget.ts'
 import { requireChain, requireSafe } from '../../http/require.ts'
 import { AddressSchema, ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
@@ -18,6 +19,9 @@ import {
 } from './proposal.schemas.ts'
 import { checkConfirmation, checkDeletion, checkProposal } from './proposalChecks.ts'
 import type { ProposalsRepository } from './proposals.repository.ts'
+
+/** Proposals and confirmations a client may send: 60 at once, then one a second (each is checked on chain). */
+export const PROPOSAL_WRITE_BUDGET: BudgetSettings = { capacity: 60, refillPerSecond: 1 }
 
 const Details = z.record(z.string(), z.unknown()).openapi('TransactionDetails')
 const body = <T extends z.ZodType>(schema: T) => ({
@@ -63,8 +67,10 @@ export function createTransactionProposalsRoutes(deps: {
   rpc: RpcClients
   multisigDetails: MultisigDetails
   changes: ChangeBus
+  writeBudget?: BudgetSettings | undefined
 }) {
   const { proposals, multisigDetails, changes } = deps
+  const writes = createClientBudget('proposing and confirming', deps.writeBudget ?? PROPOSAL_WRITE_BUDGET)
   const confirmationCount = async (chainId: number, safeTxHash: string) =>
     (await proposals.confirmationsOf(chainId, [safeTxHash])).get(safeTxHash)?.length ?? 0
   /** Publishes the confirmations a write added, and READY_TO_EXECUTE when they reach the threshold. */
@@ -93,6 +99,7 @@ export function createTransactionProposalsRoutes(deps: {
   return new OpenAPIHono()
     .openapi(routes.propose, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
+      writes.spend(clientOf(c.req.raw), 1)
       const { chain, safe } = await requireSafe(deps, chainId, safeAddress)
       const { proposal, confirmations } = await checkProposal((await checkDeps(chainId)).deps, {
         chainId: chain.chainId,
@@ -112,6 +119,7 @@ export function createTransactionProposalsRoutes(deps: {
     })
     .openapi(routes.confirm, async (c) => {
       const { chainId, safeTxHash } = c.req.valid('param')
+      writes.spend(clientOf(c.req.raw), 1)
       const input = c.req.valid('json')
       const { chain, deps: d } = await checkDeps(chainId)
       const { proposal, confirmations } = await checkConfirmation(d, {

@@ -2,6 +2,7 @@
 // the proposal writes, sharing one memoized decoder. The order of .route() is the order of /api-json.
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { ChangeBus } from '../../changes/changeBus.ts'
+import type { BudgetSettings } from '../../http/clientBudget.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { DataDecoder } from '../dataDecoder/decodeData.ts'
@@ -26,6 +27,7 @@ export function createTransactionsRoutes(deps: {
   rpc: RpcClients
   decoder: DataDecoder
   changes: ChangeBus
+  writeBudget?: BudgetSettings | undefined
 }) {
   const { chains, safes, transactions, proposals } = deps
   const mapContexts = createMapContexts(transactions, deps.decoder)
