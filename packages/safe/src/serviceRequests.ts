@@ -43,3 +43,32 @@ export function delegateTypedData(p: { delegate: Address; totp: number; chainId?
     message: { delegateAddress: p.delegate, totp: BigInt(p.totp) },
   } as const
 }
+
+/**
+ * Concord's removal of a delegate from one Safe: `DeleteDelegate{delegateAddress, safe, totp}` in the same domain.
+ * Unlike `Delegate`, which adding and removing share (so a signature that added a delegate could remove it, or
+ * add it to another Safe), this one says what it is for and where.
+ */
+export function deleteDelegateTypedData(p: {
+  delegate: Address
+  safe: Address
+  totp: number
+  chainId?: number
+}) {
+  return {
+    domain: {
+      name: SERVICE_DOMAIN_NAME,
+      version: '1.0',
+      ...(p.chainId === undefined ? {} : { chainId: p.chainId }),
+    },
+    types: {
+      DeleteDelegate: [
+        { name: 'delegateAddress', type: 'address' },
+        { name: 'safe', type: 'address' },
+        { name: 'totp', type: 'uint256' },
+      ],
+    },
+    primaryType: 'DeleteDelegate',
+    message: { delegateAddress: p.delegate, safe: p.safe, totp: BigInt(p.totp) },
+  } as const
+}

@@ -3,7 +3,7 @@
 // and store nothing.
 import { type Devnet, startDevnet, testAccount } from '@concord/devnet'
 import * as SafeTx from '@concord/safe/SafeTx'
-import { delegateTypedData, totp } from '@concord/safe/serviceRequests'
+import { delegateTypedData, deleteDelegateTypedData, totp } from '@concord/safe/serviceRequests'
 import type { Address } from 'viem'
 import type { HDAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -17,6 +17,7 @@ const [owner, other, bot] = [0, 1, 9].map(testAccount) as [HDAccount, HDAccount,
 let devnet: Devnet
 let gateway: Gateway
 const solo = () => devnet.scenario?.safes.solo.address as Address
+const treasury = () => devnet.scenario?.safes.treasury.address as Address
 
 const request = (method: string, path: string, body?: unknown) => jsonRequest(gateway, method, path, body)
 const sign = (signer: HDAccount, delegate: Address, hour = totp()) =>
@@ -86,18 +87,27 @@ describe('delegates', () => {
     })
   })
 
-  it('the delegate removes itself; a stranger cannot remove it', async () => {
-    const remove = (signer: HDAccount) =>
-      sign(signer, bot.address).then((signature) =>
-        request('DELETE', `/v2/chains/${CHAIN}/delegates/${bot.address}`, { safe: solo(), signature }),
+  it('the delegate removes itself with a DeleteDelegate for the Safe; a replayed add signature, a stranger or another Safe cannot', async () => {
+    const signRemoval = (signer: HDAccount, safe: Address) =>
+      signer.signTypedData(
+        deleteDelegateTypedData({ delegate: bot.address, safe, totp: totp(), chainId: CHAIN }),
       )
-    expect(await remove(other)).toMatchObject({
+    const remove = (signature: string) =>
+      request('DELETE', `/v2/chains/${CHAIN}/delegates/${bot.address}`, { safe: solo(), signature })
+    const refused = {
       status: 422,
-      body: { message: expect.stringMatching(/must sign/) },
-    })
+      body: {
+        message:
+          'Invalid signature: the delegator or the delegate must sign DeleteDelegate{delegateAddress, safe, totp} for this Safe',
+      },
+    }
+    // The signature that added it, seen by anyone, replayed to take it away.
+    expect(await remove(await sign(owner, bot.address))).toMatchObject(refused)
+    expect(await remove(await signRemoval(other, solo()))).toMatchObject(refused)
+    expect(await remove(await signRemoval(bot, treasury()))).toMatchObject(refused)
     expect((await list(`delegate=${bot.address}`)).count).toBe(1)
-    expect((await remove(bot)).status).toBe(200)
+    expect((await remove(await signRemoval(bot, solo()))).status).toBe(200)
     expect((await list(`delegate=${bot.address}`)).count).toBe(0)
-    expect((await remove(bot)).status).toBe(404)
+    expect((await remove(await signRemoval(bot, solo()))).status).toBe(404)
   })
 })

@@ -176,17 +176,21 @@ export function createDelegatesRoutes(deps: {
         delegator = found.rows[0]?.delegator as Address | undefined
         if (!delegator) throw new NotFoundError('Delegate not found')
       }
-      // Either side may end the delegation.
+      // Either side may end the delegation. Naming a Safe, it signs a DeleteDelegate for that Safe: the Delegate
+      // signature that added it (anyone may have seen it) cannot take it away.
       const signer = await delegateRequestSigner(deps.rpc.get(chain), {
         chainId: chain.chainId,
         delegate: delegateAddress,
         signature: body.signature as Hex,
         signers: [delegator as Address, delegateAddress],
+        ...(body.safe ? { removalFrom: body.safe as Address } : {}),
       })
       if (!signer)
         throw new HttpError(
           422,
-          'Invalid signature: the delegator or the delegate must sign Delegate{delegate, totp}',
+          body.safe
+            ? 'Invalid signature: the delegator or the delegate must sign DeleteDelegate{delegateAddress, safe, totp} for this Safe'
+            : 'Invalid signature: the delegator or the delegate must sign Delegate{delegate, totp}',
         )
       const removed = await delegates.remove(chain.chainId, {
         delegate: delegateAddress,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   addDelegateRequest,
   delegateSigningData,
+  deleteDelegateSigningData,
   listDelegatesRequest,
   removeDelegateRequest,
   validateNewDelegate,
@@ -44,6 +45,12 @@ describe('delegate requests', () => {
       path: `/v2/chains/1/delegates/${DELEGATE}`,
       body: { safe: SAFE, delegator: DELEGATOR, signature: '0xab' },
     })
+  })
+
+  it('signs a removal for the Safe it removes from (not the Delegate an add signs)', () => {
+    const data = deleteDelegateSigningData({ delegate: DELEGATE, safe: SAFE, chainId: 5, nowMs: 7_200_000 })
+    expect(data.primaryType).toBe('DeleteDelegate')
+    expect(data.message).toEqual({ delegateAddress: DELEGATE, safe: SAFE, totp: 2n })
   })
 
   it('signs the delegate and the current hour on the chain', () => {

@@ -1,4 +1,4 @@
-import { delegateTypedData, totp } from '@concord/safe/serviceRequests'
+import { delegateTypedData, deleteDelegateTypedData, totp } from '@concord/safe/serviceRequests'
 import { queryOptions } from '@tanstack/react-query'
 import { type Address, type Hex, isAddress } from 'viem'
 import { GatewayError, getGatewayBaseUrl } from '../../lib/gateway'
@@ -11,9 +11,17 @@ type Page<T> = { count?: number; next: string | null; previous: string | null; r
 
 export const MAX_LABEL_LENGTH = 50
 
-/** What the connected wallet signs to add or remove `delegate` (EIP-712, current hour). */
+/** What the connected wallet signs to add `delegate` (EIP-712, current hour). */
 export const delegateSigningData = (p: { delegate: Address; chainId: number; nowMs?: number }) =>
   delegateTypedData({ delegate: p.delegate, totp: totp(p.nowMs), chainId: p.chainId })
+
+/** What it signs to remove `delegate` from `safe`: a removal for that Safe, which no add signature can be. */
+export const deleteDelegateSigningData = (p: {
+  delegate: Address
+  safe: Address
+  chainId: number
+  nowMs?: number
+}) => deleteDelegateTypedData({ delegate: p.delegate, safe: p.safe, totp: totp(p.nowMs), chainId: p.chainId })
 
 /** Checks the add form: a valid address for the proposer, a label of 1 to 50 characters. */
 export function validateNewDelegate(p: {

@@ -1,17 +1,25 @@
 import { type Address, type Hex, hexToNumber, size, slice, toHex } from 'viem'
 import type { Config } from 'wagmi'
 import { signTypedData } from 'wagmi/actions'
-import { delegateSigningData } from './api'
+import { delegateSigningData, deleteDelegateSigningData } from './api'
 
-/** The connected wallet's EIP-712 signature adding or removing `delegate` (v 27/28, as the service expects). */
+/**
+ * The connected wallet's EIP-712 signature adding `delegate`, or (with `removeFrom`) removing it from that Safe
+ * (v 27/28, as the service expects).
+ */
 export async function signDelegate(
   config: Config,
-  p: { account: Address; delegate: Address; chainId: number },
+  p: { account: Address; delegate: Address; chainId: number; removeFrom?: Address },
 ): Promise<Hex> {
-  const raw = await signTypedData(config, {
-    account: p.account,
-    ...delegateSigningData({ delegate: p.delegate, chainId: p.chainId }),
-  })
+  const raw = p.removeFrom
+    ? await signTypedData(config, {
+        account: p.account,
+        ...deleteDelegateSigningData({ delegate: p.delegate, safe: p.removeFrom, chainId: p.chainId }),
+      })
+    : await signTypedData(config, {
+        account: p.account,
+        ...delegateSigningData({ delegate: p.delegate, chainId: p.chainId }),
+      })
   if (size(raw) !== 65) throw new Error(`The wallet returned a ${size(raw)}-byte signature, expected 65`)
   const v = hexToNumber(slice(raw, 64, 65))
   return v < 27 ? (`${slice(raw, 0, 64)}${toHex(v + 27, { size: 1 }).slice(2)}` as Hex) : raw

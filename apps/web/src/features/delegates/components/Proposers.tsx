@@ -88,6 +88,7 @@ function ProposerRow({
         account,
         delegate: d.delegate,
         chainId: Number(chain.chainId),
+        removeFrom: safe,
       })
       await sendGatewayRequest(
         removeDelegateRequest({
