@@ -125,6 +125,45 @@ describe('address book and sign-in', () => {
     await page.locator('[data-testid="rk-account-button"]').waitFor()
   })
 
+  it('a name saved before signing in is kept: stored in the shared book at sign-in, there after a reload', async () => {
+    const page = e2e.page
+    const auditor = testAccount(6).address
+    await connectDevnet(page, 0, `${e2e.stack.url}/address-book?safe=dev:${treasury}`)
+    await page.getByTestId('address-book-source').getByText('Saved in this browser only.').waitFor()
+    await page.getByTestId('address-book-add-address').fill(auditor)
+    await page.getByTestId('address-book-add-name').fill('Auditor')
+    await page.getByTestId('address-book-add-submit').click()
+    const row = page.locator(`[data-testid="address-book-row"][data-address="${auditor}"]`)
+    await row.getByText('Auditor').waitFor()
+
+    await page.getByTestId('sign-in').click()
+    await page.getByTestId('rk-auth-message-button').click()
+    await page
+      .getByTestId('address-book-source')
+      .getByText(/Shared with the owners/)
+      .waitFor()
+    await row.getByText('Auditor').waitFor()
+    // The gateway's own book holds it now (the session's request, as the page makes it).
+    const sharedNames = () =>
+      page.evaluate(async (url) => {
+        const res = await fetch(url, { credentials: 'include' })
+        const body = (await res.json()) as { results?: { name: string }[] }
+        return (body.results ?? []).map((e) => e.name)
+      }, `${e2e.stack.url}/v1/chains/31337/safes/${treasury}/address-book`)
+    await expect.poll(sharedNames, { timeout: 10_000 }).toContain('Auditor')
+    // Without the browser's copy of the book, a reload still shows it: from the gateway.
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage))
+        if (key.startsWith('concord.addressBook')) localStorage.removeItem(key)
+    })
+    await page.reload()
+    await page
+      .getByTestId('address-book-source')
+      .getByText(/Shared with the owners/)
+      .waitFor()
+    await row.getByText('Auditor').waitFor()
+  })
+
   it('a wrong sign-in (gateway refuses) shows the seed’s error text and offers a retry', async () => {
     const page = e2e.page
     await page.route('**/v1/auth/verify', (route) =>

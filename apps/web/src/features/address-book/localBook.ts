@@ -1,9 +1,13 @@
 import type { BookEntry } from '@concord/safe/addressBookCsv'
 
 // The browser's copy of a Safe's address book: the whole book when not signed in, and a mirror of the
-// gateway's (the offline fallback) when signed in.
+// gateway's (the offline fallback) when signed in. Entries saved while the shared book was not in use are also
+// kept apart as pending, until an owner's session has stored them in the gateway's book: signing in never
+// replaces them with the gateway's copy.
 
 const key = (chainId: string, safe: string) => `concord.addressBook.v1:${chainId}:${safe.toLowerCase()}`
+const pendingKey = (chainId: string, safe: string) =>
+  `concord.addressBook.pending.v1:${chainId}:${safe.toLowerCase()}`
 
 const written = new Set<() => void>()
 /** Calls `listener` after every write of a book in this tab (other tabs' writes come as `storage` events). */
@@ -13,8 +17,39 @@ export function onLocalBookWritten(listener: () => void): () => void {
 }
 
 export function readLocalBook(chainId: string, safe: string, storage: Storage = localStorage): BookEntry[] {
+  return readEntries(key(chainId, safe), storage)
+}
+
+/** Entries saved in this browser that the gateway's shared book does not hold yet. */
+export function readPendingEntries(
+  chainId: string,
+  safe: string,
+  storage: Storage = localStorage,
+): BookEntry[] {
+  return readEntries(pendingKey(chainId, safe), storage)
+}
+
+export function writePendingEntries(
+  chainId: string,
+  safe: string,
+  entries: readonly BookEntry[],
+  storage: Storage = localStorage,
+): void {
   try {
-    const parsed = JSON.parse(storage.getItem(key(chainId, safe)) ?? '[]') as unknown
+    if (entries.length)
+      storage.setItem(
+        pendingKey(chainId, safe),
+        JSON.stringify(entries.map(({ address, name }) => ({ address, name }))),
+      )
+    else storage.removeItem(pendingKey(chainId, safe))
+  } catch {
+    // storage full or disabled: the entries stay in the book itself
+  }
+}
+
+function readEntries(storageKey: string, storage: Storage): BookEntry[] {
+  try {
+    const parsed = JSON.parse(storage.getItem(storageKey) ?? '[]') as unknown
     if (!Array.isArray(parsed)) return []
     return parsed.filter(
       (e): e is BookEntry =>

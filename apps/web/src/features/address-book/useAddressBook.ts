@@ -1,10 +1,16 @@
 import { type BookEntry, checkAddressBookCsv, type RowError } from '@concord/safe/addressBookCsv'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useSignIn } from '../../components/ui/SignInContext'
 import { formatGatewayError } from '../../lib/gateway'
 import { addressBookKeys, deleteEntry, gatewayBookQueryOptions, importCsv, putEntry } from './api'
-import { mergeEntries, readLocalBook, writeLocalBook } from './localBook'
+import {
+  mergeEntries,
+  readLocalBook,
+  readPendingEntries,
+  writeLocalBook,
+  writePendingEntries,
+} from './localBook'
 
 export type AddressBook = {
   entries: BookEntry[]
@@ -33,20 +39,61 @@ export function useAddressBook(chainId: string, safe: string): AddressBook {
     enabled: !!signedIn,
     retry: false,
   })
-  useEffect(() => {
-    if (!remote.data) return
-    writeLocalBook(chainId, safe, remote.data)
-    setLocal(readLocalBook(chainId, safe))
-  }, [remote.data, chainId, safe])
-
-  const shared = !!signedIn && !remote.isError
-  const entries = useMemo(
-    () => (shared && remote.data ? remote.data.map(({ address, name }) => ({ address, name })) : local),
-    [shared, remote.data, local],
-  )
   const refresh = useCallback(
     () => queryClient.invalidateQueries({ queryKey: addressBookKeys.book(chainId, safe, signedIn) }),
     [queryClient, chainId, safe, signedIn],
+  )
+  const [pending, setPending] = useState<BookEntry[]>(() => readPendingEntries(chainId, safe))
+  useEffect(() => setPending(readPendingEntries(chainId, safe)), [chainId, safe])
+  const addPending = useCallback(
+    (added: readonly BookEntry[]) => {
+      const next = mergeEntries(readPendingEntries(chainId, safe), added)
+      writePendingEntries(chainId, safe, next)
+      setPending(next)
+    },
+    [chainId, safe],
+  )
+  // The mirror shows the gateway's book and what this browser has not stored there yet.
+  useEffect(() => {
+    if (!remote.data) return
+    writeLocalBook(chainId, safe, mergeEntries(remote.data, readPendingEntries(chainId, safe)))
+    setLocal(readLocalBook(chainId, safe))
+  }, [remote.data, chainId, safe])
+  // Once the shared book answers, what was saved here before is stored in it (one at a time, each kept
+  // pending until the gateway took it: a refusal leaves it for the next time).
+  const uploading = useRef(false)
+  useEffect(() => {
+    if (!remote.data || !pending.length || uploading.current) return
+    uploading.current = true
+    void (async () => {
+      try {
+        for (const entry of pending) {
+          await putEntry(chainId, safe, entry)
+          const left = readPendingEntries(chainId, safe).filter(
+            (e) => e.address.toLowerCase() !== entry.address.toLowerCase(),
+          )
+          writePendingEntries(chainId, safe, left)
+          setPending(left)
+        }
+      } catch {
+        // not stored (not an owner, gateway down): still pending, still shown
+      } finally {
+        uploading.current = false
+        await refresh()
+      }
+    })()
+  }, [remote.data, pending, chainId, safe, refresh])
+
+  const shared = !!signedIn && !remote.isError
+  const entries = useMemo(
+    () =>
+      shared && remote.data
+        ? mergeEntries(
+            remote.data.map(({ address, name }) => ({ address, name })),
+            pending,
+          )
+        : local,
+    [shared, remote.data, local, pending],
   )
   const setBoth = useCallback(
     (next: BookEntry[]) => {
@@ -65,13 +112,22 @@ export function useAddressBook(chainId: string, safe: string): AddressBook {
       if (shared) {
         await putEntry(chainId, safe, entry)
         await refresh()
-      } else setBoth(mergeEntries(local, [entry]))
+      } else {
+        setBoth(mergeEntries(local, [entry]))
+        addPending([entry])
+      }
     },
     async remove(address) {
       if (shared) {
         await deleteEntry(chainId, safe, address)
         await refresh()
-      } else setBoth(local.filter((e) => e.address.toLowerCase() !== address.toLowerCase()))
+      } else {
+        const other = (e: BookEntry) => e.address.toLowerCase() !== address.toLowerCase()
+        setBoth(local.filter(other))
+        const left = readPendingEntries(chainId, safe).filter(other)
+        writePendingEntries(chainId, safe, left)
+        setPending(left)
+      }
     },
     async importCsv(text) {
       const parsed = checkAddressBookCsv(text, chainId)
@@ -83,6 +139,7 @@ export function useAddressBook(chainId: string, safe: string): AddressBook {
         return result
       }
       setBoth(mergeEntries(local, parsed.entries))
+      addPending(parsed.entries)
       return { imported: parsed.entries.length, errors: parsed.errors }
     },
   }
