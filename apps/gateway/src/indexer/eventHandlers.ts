@@ -117,6 +117,9 @@ export const handlers: { [E in Exclude<SafeEventName, 'SafeSetup'>]: Handler<E> 
   ApproveHash: null,
   SignMsg: null,
   SafeReceived: ({ sender, value }, ctx) => {
+    // A call with no value and no data lands in receive() too (an on-chain rejection calls the Safe itself
+    // so): nothing moved, so no transfer, only the execution in history.
+    if (value === 0n) return
     const row = {
       chainId: ctx.input.chainId,
       safe: ctx.safe.address,

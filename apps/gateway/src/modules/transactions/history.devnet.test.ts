@@ -414,5 +414,13 @@ describe.each(testDatabaseKinds())('on %s', (kind) => {
       const info = await get(base())
       expect(info.nonce).toBe(multisigTx.executionInfo.nonce + 1)
     })
+
+    it('an on-chain rejection is one history item: the Safe calling itself with nothing moves no value', async () => {
+      const txHash = await exec({ to: solo() })
+      await sync()
+      const items = (await history()).filter((t) => t.txHash === txHash)
+      expect(items).toHaveLength(1)
+      expect(items[0]).toMatchObject({ txInfo: { type: 'Custom', isCancellation: true } })
+    })
   })
 })
