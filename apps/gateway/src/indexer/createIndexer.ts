@@ -70,7 +70,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
   const reorgWindow = options.reorgWindow ?? chain.reorgWindow
   const store = createIndexStore(db, chain.chainId)
   // The indexer waits out a provider's rate limits (the API fails fast instead): nothing is skipped meanwhile.
-  const client: PublicClient = createRpcClient(chain, { maxWaitMs: INDEXER_MAX_WAIT_MS })
+  const client: PublicClient = createRpcClient(chain, { maxWaitMs: INDEXER_MAX_WAIT_MS, attempts: 5 })
   const masterCopies = createMasterCopyResolver(client, chain)
   const executions = createExecutionResolver(client, chain.chainId, {
     proposals: (hashes) => store.proposalParams(hashes),
@@ -97,6 +97,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       batch: false,
       maxResponseBodySize: 64 * 1024 * 1024,
       maxWaitMs: INDEXER_MAX_WAIT_MS,
+      attempts: 5,
     }),
   )
   const { blockRef, timestamps, readWindow } = chainReader

@@ -14,6 +14,8 @@ export type RpcClientOptions = {
   maxResponseBodySize?: number
   /** Longest a call waits on rate limits before failing: short for API requests, long for the indexer. */
   maxWaitMs?: number
+  /** Attempts at a call the endpoint fails (5xx, HTML, network): few for API requests, more for the indexer. */
+  attempts?: number
 }
 
 /** The endpoint settings of a chain: its `rpc` config, else no limit on a devnet and free-tier-safe elsewhere. */
@@ -27,11 +29,11 @@ export function endpointSettings(chain: RpcChain) {
 }
 
 export function createRpcClient(chain: RpcChain, options: RpcClientOptions = {}): PublicClient {
-  const { batch = true, maxResponseBodySize, maxWaitMs = 15_000 } = options
+  const { batch = true, maxResponseBodySize, maxWaitMs = 15_000, attempts = 2 } = options
   const settings = endpointSettings(chain)
   const transports: Transport[] = chain.rpcUrl.map((url) =>
     http(url, {
-      fetchFn: createProviderFetch(endpointFor(url, settings), { maxWaitMs }),
+      fetchFn: createProviderFetch(endpointFor(url, settings), { maxWaitMs, attempts }),
       // providerFetch retries and times out each attempt; viem's limit covers its waits as well.
       timeout: maxWaitMs + 60_000,
       retryCount: 0,

@@ -5,6 +5,7 @@
 import { erc20Abi } from '@concord/safe/contracts'
 import { type Address, formatUnits, type PublicClient, zeroAddress } from 'viem'
 import { type ChainConfig, chainUrls } from '../../config/chainConfig.ts'
+import { HttpError } from '../../http/errors.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
 import type { BalancesRepository } from './balances.repository.ts'
 import type { PriceSource } from './priceSource.ts'
@@ -126,6 +127,9 @@ export function createSafeBalancesRepository(deps: {
         if (last.get(key) !== value) changed.set(key, value)
         return { balance: value, stale: false }
       }
+      // Nothing read now and nothing read before: no balance to show, the node is the trouble.
+      if (read.native === undefined && !last.has(NATIVE_KEY))
+        throw new HttpError(503, 'The chain node is unavailable, try again later')
       const native = balanceOf(NATIVE_KEY, read.native)
       const amounts = tokens.map((t, i) => balanceOf((t.address as string).toLowerCase(), read.tokens[i]))
       await deps.balances.remember(chain.chainId, safe, changed)
