@@ -41,6 +41,12 @@ describe('safe apps: batch payments', () => {
     await card.getByTestId('open-app').click()
     const app = page.frameLocator('[data-testid="safe-app-frame"]')
     await app.locator('[data-testid="status"][data-ready="true"]').waitFor()
+    // The owner is an owner for the app from its first getSafeInfo, opened from the list or straight by URL
+    // (after a load, while the wallet reconnects).
+    expect(await app.getByTestId('status').textContent()).not.toContain('read-only')
+    await page.reload()
+    await app.locator('[data-testid="status"][data-ready="true"]').waitFor()
+    expect(await app.getByTestId('status').textContent()).not.toContain('read-only')
 
     const csv = [
       'token,recipient,amount',

@@ -61,26 +61,34 @@ export function OpenSafeApp({ safe, appUrl }: { safe: OpenSafe; appUrl: string }
             loading={{ lines: 3, label: 'Loading the Safe' }}
             card
           >
-            {(data) => (
-              <AppFrame
-                appUrl={url}
-                appName={name}
-                chain={safe.chain}
-                safeInfo={data}
-                isReadOnly={access.status !== 'owner'}
-                addressBook={book.entries}
-                darkMode={themeMode === 'dark'}
-                renderPrompt={(prompt) => (
-                  <AppRequest
-                    prompt={prompt}
-                    appName={name}
-                    chain={safe.chain}
-                    safe={safe.address as Address}
-                    info={data}
-                  />
-                )}
-              />
-            )}
+            {(data) =>
+              // Apps read isReadOnly once, on load (the wagmi Safe connector does): not before the wallet and
+              // the on-chain owners are known, or an owner would be read-only for the app's whole session.
+              access.status === 'checking' ? (
+                <p className="muted" role="status" data-testid="app-access-checking">
+                  Checking whether your wallet owns this Safe…
+                </p>
+              ) : (
+                <AppFrame
+                  appUrl={url}
+                  appName={name}
+                  chain={safe.chain}
+                  safeInfo={data}
+                  isReadOnly={access.status !== 'owner'}
+                  addressBook={book.entries}
+                  darkMode={themeMode === 'dark'}
+                  renderPrompt={(prompt) => (
+                    <AppRequest
+                      prompt={prompt}
+                      appName={name}
+                      chain={safe.chain}
+                      safe={safe.address as Address}
+                      info={data}
+                    />
+                  )}
+                />
+              )
+            }
           </QueryBoundary>
         </>
       )}

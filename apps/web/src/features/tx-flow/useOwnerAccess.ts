@@ -22,6 +22,8 @@ export function useOwnerAccess(chainId: string, safe: Address, info: SafeInfo | 
     functionName: 'getOwners',
     query: { staleTime: 4_000, gcTime: 0 },
   })
+  // A wallet still reconnecting after a page load is not known to be absent yet.
+  if (status === 'reconnecting') return { status: 'checking' }
   if (status !== 'connected' || !address) return { status: 'disconnected' }
   const owners = onChain.data ?? (onChain.isError ? info?.owners.map((o) => o.value as Address) : undefined)
   if (!owners) return { status: 'checking' }
