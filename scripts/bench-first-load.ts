@@ -6,6 +6,9 @@
 //     page (markPopulated), median and spread of `runs` (10); and the same seen from the driver
 //   - on that cold Home: when the first gateway call for the Safe started, relative to navigation, and how many
 //     requests ran before it (the boot chain the issue measured: config → chains → code → Safe calls)
+
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { launchBrowser } from '../apps/web/e2e/browser.ts'
@@ -14,11 +17,19 @@ import { ensureWebBuild } from './buildWeb.ts'
 
 const runs = Number(process.argv[2] ?? 10)
 await ensureWebBuild()
+// A fresh data folder: npm start keeps its chain and database across restarts.
+const dataDir = mkdtempSync(join(tmpdir(), 'concord-bench-'))
 const started = await startUntilUrl(['node', '--v8-pool-size=1', 'scripts/run.mjs'], {
   cwd: join(import.meta.dirname, '..'),
-  env: { ...process.env, PORT: '0', DEVNET_PORT: '0' },
+  env: { ...process.env, PORT: '0', DEVNET_PORT: '0', CONCORD_DATA_DIR: dataDir },
 })
-const stack = { url: started.url, stop: () => started.stop() }
+const stack = {
+  url: started.url,
+  stop: async () => {
+    await started.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  },
+}
 const treasury = /demo Safe "treasury": (0x[0-9a-fA-F]{40})/.exec(started.output())?.[1]
 if (!treasury) {
   await stack.stop()

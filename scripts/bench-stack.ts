@@ -66,7 +66,9 @@ function phases(output: string): string {
 }
 
 async function measureStack(landing: boolean) {
-  const s = await startUntilUrl(command, { cwd: root, env: baseEnv })
+  // A first start each time: npm start keeps its chain and database in CONCORD_DATA_DIR across restarts.
+  const dataDir = await mkdtemp(join(tmpdir(), 'concord-bench-'))
+  const s = await startUntilUrl(command, { cwd: root, env: { ...baseEnv, CONCORD_DATA_DIR: dataDir } })
   try {
     await settle(s.url)
     const started = processTreeRss(s.child.pid!)
@@ -77,6 +79,7 @@ async function measureStack(landing: boolean) {
     return { seconds: s.seconds, phases: phases(s.output()), started, indexed, js }
   } finally {
     await s.stop()
+    rmSync(dataDir, { recursive: true, force: true })
   }
 }
 
@@ -127,8 +130,10 @@ console.log(
 
 if (args.has('--rebuild')) {
   rmSync(webDistDir, { recursive: true, force: true })
-  const cold = await startUntilUrl(command, { cwd: root, env: baseEnv })
+  const dataDir = await mkdtemp(join(tmpdir(), 'concord-bench-'))
+  const cold = await startUntilUrl(command, { cwd: root, env: { ...baseEnv, CONCORD_DATA_DIR: dataDir } })
   await cold.stop()
+  rmSync(dataDir, { recursive: true, force: true })
   console.log(`npm start → URL (web rebuilt):      ${cold.seconds.toFixed(2)} s`)
 }
 

@@ -39,10 +39,12 @@ function TxPages({ chain, txHref, renderNote, query }: TxPagesViewProps) {
     >
       {(data) => {
         const items = data.pages.flatMap((page) => page.results)
+        // Every indexed Safe has one item at least, its creation: an empty history is one not indexed yet.
         if (!items.some((item) => item.type === 'TRANSACTION'))
           return (
-            <EmptyState title="No transactions yet">
-              Executed transactions of this Safe will appear here.
+            <EmptyState title="History not indexed yet">
+              The gateway has not reached this Safe's history yet. Its owners, threshold and nonce are read
+              from the chain meanwhile, and its transactions appear here as indexing reaches them.
             </EmptyState>
           )
         return (
