@@ -35,6 +35,8 @@ export type StackOptions = {
   fresh?: boolean
   /** Serve the built web app (default true; building it takes a while the first time). */
   web?: boolean
+  /** Behind a reverse proxy: take X-Forwarded-* from it (the gateway's `trustProxy`). */
+  trustProxy?: boolean
   walletConnectProjectId?: string
   log?: (line: string) => void
   /** Records how long each step takes (npm start prints them). */
@@ -82,6 +84,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       dataDir,
       webDir: web ? webDistDir : undefined,
       walletConnectProjectId: options.walletConnectProjectId,
+      trustProxy: options.trustProxy ?? false,
       chains: [devnetChainConfig(devnet)],
     }
     gateway = await phases.time('gateway', () => createGateway(configSchema.parse(config), { store }))

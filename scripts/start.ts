@@ -72,6 +72,7 @@ if (env.CONCORD_GATEWAY_URL) {
     databaseUrl: env.DATABASE_URL,
     dataDir,
     fresh: process.argv.includes('--fresh'),
+    trustProxy: env.CONCORD_TRUST_PROXY === 'true',
     walletConnectProjectId,
     phases,
   })
