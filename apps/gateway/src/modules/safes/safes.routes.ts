@@ -2,7 +2,7 @@ import { SAFE_VERSION, safeV141 } from '@concord/safe/contracts'
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { getAddress } from 'viem'
 import { NotFoundError } from '../../http/errors.ts'
-import { requireChain, requireSafe } from '../../http/require.ts'
+import { requireChain } from '../../http/require.ts'
 import { AddressSchema, ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
 import { readSafeAtHead } from '../../safe/onChainSafe.ts'
@@ -105,58 +105,41 @@ export function createSafesRoutes({
 }) {
   const nonces = (chainId: number, safe: { address: string; nonce: number }) =>
     recommendedNonces({ safes, proposals }, chainId, safe)
-  const requireSafeInfo = async (chainId: string, address: string) => {
-    const { chain, safe } = await requireSafe({ chains, safes }, chainId, address)
-    // The indexer stores the version it recognised (by address or code hash); an operator's master copy
-    // added to the config later still names it.
-    const configured = chain.masterCopies.find((m) => getAddress(m.address) === safe.implementation)
-    return { chain, safe, version: safe.version ?? configured?.version ?? null }
-  }
-
   /**
-   * A Safe the index has not reached (created before the start block, or a backfill still under way): its state
-   * read from the chain at the head, with empty tags (nothing of its history is indexed yet).
+   * The Safe as the index has it (the indexer stores the version it recognised; an operator's master copy added
+   * to the config later still names it), else, for a Safe the index has not reached (created before the start
+   * block, or a backfill still under way), as the chain has it at the head: one lookup either way.
    */
-  const fromChain = async (chainId: string, address: string) => {
+  const safeState = async (chainId: string, address: string) => {
     const chain = await requireChain(chains, chainId)
-    const safe = await readSafeAtHead(rpc.get(chain), getAddress(address), chain.masterCopies)
-    if (!safe)
+    const indexed = await safes.get(chain.chainId, address)
+    if (indexed) {
+      const configured = chain.masterCopies.find((m) => getAddress(m.address) === indexed.implementation)
+      return {
+        chain,
+        indexed: true,
+        safe: { ...indexed, version: indexed.version ?? configured?.version ?? null },
+      }
+    }
+    const onChain = await readSafeAtHead(rpc.get(chain), getAddress(address), chain.masterCopies)
+    if (!onChain)
       throw new NotFoundError(`No Safe at ${address} on chain ${chainId} (not deployed or not indexed yet)`)
-    return safe
+    return { chain, indexed: false, safe: { ...onChain, implementation: onChain.singleton } }
   }
 
   return new OpenAPIHono()
     .openapi(getSafe, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
-      if (!(await safes.get(Number(chainId), safeAddress))) {
-        const safe = await fromChain(chainId, safeAddress)
-        return c.json(
-          {
-            address: info(safe.address),
-            chainId,
-            nonce: safe.nonce,
-            threshold: safe.threshold,
-            owners: safe.owners.map((o) => ({ value: o, name: null, logoUri: null })),
-            implementation: implementationInfo(safe.singleton, safe.version),
-            implementationVersionState: versionState(safe.version),
-            modules: safe.modules.length ? safe.modules.map(info) : null,
-            fallbackHandler: safe.fallbackHandler ? info(safe.fallbackHandler) : null,
-            guard: safe.guard ? info(safe.guard) : null,
-            version: safe.version,
-            collectiblesTag: null,
-            txQueuedTag: null,
-            txHistoryTag: null,
-            messagesTag: null,
-          },
-          200,
-        )
-      }
-      const { chain, safe, version } = await requireSafeInfo(chainId, safeAddress)
-      const [tags, queueTag, messagesTag] = await Promise.all([
-        safes.tags(chain.chainId, safe.address),
-        proposals.queueTag(chain.chainId, safe.address),
-        messages.tag(chain.chainId, safe.address),
-      ])
+      const { chain, indexed, safe } = await safeState(chainId, safeAddress)
+      // Nothing of a Safe's history is indexed before the index reaches it: empty tags.
+      const [tags, queueTag, messagesTag] = indexed
+        ? await Promise.all([
+            safes.tags(chain.chainId, safe.address),
+            proposals.queueTag(chain.chainId, safe.address),
+            messages.tag(chain.chainId, safe.address),
+          ])
+        : [{ collectibles: null, txHistory: null }, null, null]
+      const tag = (t: number | null) => (t === null ? null : String(t))
       return c.json(
         {
           address: info(safe.address),
@@ -164,29 +147,23 @@ export function createSafesRoutes({
           nonce: safe.nonce,
           threshold: safe.threshold,
           owners: safe.owners.map((o) => ({ value: o, name: null, logoUri: null })),
-          implementation: implementationInfo(safe.implementation, version),
-          implementationVersionState: versionState(version),
+          implementation: implementationInfo(safe.implementation, safe.version),
+          implementationVersionState: versionState(safe.version),
           modules: safe.modules.length ? safe.modules.map(info) : null,
           fallbackHandler: safe.fallbackHandler ? info(safe.fallbackHandler) : null,
           guard: safe.guard ? info(safe.guard) : null,
-          version,
-          collectiblesTag: tags.collectibles === null ? null : String(tags.collectibles),
-          txQueuedTag: queueTag === null ? null : String(queueTag),
-          txHistoryTag: tags.txHistory === null ? null : String(tags.txHistory),
-          messagesTag: messagesTag === null ? null : String(messagesTag),
+          version: safe.version,
+          collectiblesTag: tag(tags.collectibles),
+          txQueuedTag: tag(queueTag),
+          txHistoryTag: tag(tags.txHistory),
+          messagesTag: tag(messagesTag),
         },
         200,
       )
     })
     .openapi(getNonces, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
-      if (!(await safes.get(Number(chainId), safeAddress))) {
-        const safe = await fromChain(chainId, safeAddress)
-        const queued = await proposals.queuedNonces(Number(chainId), safe.address, safe.nonce)
-        const recommendedNonce = Math.max(safe.nonce, (queued.at(-1)?.nonce ?? -1) + 1)
-        return c.json({ currentNonce: safe.nonce, recommendedNonce }, 200)
-      }
-      const { chain, safe } = await requireSafeInfo(chainId, safeAddress)
+      const { chain, safe } = await safeState(chainId, safeAddress)
       return c.json(await nonces(chain.chainId, safe), 200)
     })
     .openapi(getOwnedSafes, async (c) => {
