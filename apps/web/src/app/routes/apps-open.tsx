@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { Link } from 'react-router'
 import type { Address } from 'viem'
 import { QueryBoundary } from '../../components/ui/QueryBoundary'
@@ -33,6 +34,9 @@ export function OpenSafeApp({ safe, appUrl }: { safe: OpenSafe; appUrl: string }
     enabled: !!url && listed.isFetched && !listedApp,
   })
   const access = useOwnerAccess(chainId, safe.address, info.data)
+  // Once framed, the app stays: a later recheck (a reconnect, a refetch) must not reload it mid-session.
+  const [framed, setFramed] = useState(false)
+  if (!framed && access.status !== 'checking') setFramed(true)
   const book = useAddressBook(chainId, safe.address)
   const { themeMode } = useSettings()
   const name = listedApp?.name ?? manifest.data?.name ?? (url ? new URL(url).host : 'App')
@@ -64,7 +68,7 @@ export function OpenSafeApp({ safe, appUrl }: { safe: OpenSafe; appUrl: string }
             {(data) =>
               // Apps read isReadOnly once, on load (the wagmi Safe connector does): not before the wallet and
               // the on-chain owners are known, or an owner would be read-only for the app's whole session.
-              access.status === 'checking' ? (
+              !framed ? (
                 <p className="muted" role="status" data-testid="app-access-checking">
                   Checking whether your wallet owns this Safe…
                 </p>

@@ -1,7 +1,7 @@
 import { safeAbi } from '@concord/safe/contracts'
 import type { SafeInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { type Address, isAddressEqual } from 'viem'
-import { useAccount, useReadContract } from 'wagmi'
+import { useAccount, useConfig, useReadContract } from 'wagmi'
 
 export type OwnerAccess =
   | { status: 'disconnected' }
@@ -15,6 +15,7 @@ export type OwnerAccess =
  */
 export function useOwnerAccess(chainId: string, safe: Address, info: SafeInfo | undefined): OwnerAccess {
   const { address, status } = useAccount()
+  const config = useConfig()
   const onChain = useReadContract({
     chainId: Number(chainId),
     address: safe,
@@ -22,8 +23,10 @@ export function useOwnerAccess(chainId: string, safe: Address, info: SafeInfo | 
     functionName: 'getOwners',
     query: { staleTime: 4_000, gcTime: 0 },
   })
-  // A wallet still reconnecting after a page load is not known to be absent yet.
-  if (status === 'reconnecting') return { status: 'checking' }
+  // A wallet still reconnecting after a page load is not known to be absent yet; nor is one from the last visit
+  // before wagmi starts reconnecting it (the first render after a load says disconnected, with `current` restored).
+  if (status === 'reconnecting' || status === 'connecting') return { status: 'checking' }
+  if (status === 'disconnected' && config.state.current) return { status: 'checking' }
   if (status !== 'connected' || !address) return { status: 'disconnected' }
   const owners = onChain.data ?? (onChain.isError ? info?.owners.map((o) => o.value as Address) : undefined)
   if (!owners) return { status: 'checking' }
