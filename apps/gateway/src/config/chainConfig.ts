@@ -87,6 +87,16 @@ export const chainConfigSchema = z.strictObject({
   gasPrice: z.array(gasPriceSchema).default([]),
   /** First block the indexer reads. */
   startBlock: z.number().int().min(0).default(0),
+  /**
+   * Which Safes the indexer follows: `all` of the chain (reads every Safe event; for an operator with
+   * PostgreSQL) or only `watched` ones (those in `watch`, or opened or added through the API), each read with
+   * address-filtered queries from its creation. Absent: `all` on a devnet, `watched` on any other chain.
+   */
+  indexing: z.enum(['all', 'watched']).optional(),
+  /** Safes watched from the start (with `indexing: watched`). */
+  watch: z.array(hexAddress).default([]),
+  /** Most Safes watched on the chain: past it, a request to watch one more is refused. */
+  maxWatched: z.number().int().min(1).max(1_000_000).default(1_000),
   /** Blocks below the head whose hashes the indexer keeps and re-checks for reorgs. */
   reorgWindow: z.number().int().min(1).max(10_000).default(64),
   l2: z.boolean().default(true),
@@ -122,6 +132,10 @@ export const chainConfigSchema = z.strictObject({
 })
 
 export type ChainConfig = z.infer<typeof chainConfigSchema>
+
+/** Whether the chain indexes all its Safes or the watched ones only (see `indexing`). */
+export const indexingMode = (chain: ChainConfig): 'all' | 'watched' =>
+  chain.indexing ?? (chain.devnet ? 'all' : 'watched')
 
 /** Default logos the gateway serves (modules/chains/logos.routes.ts). */
 export const DEFAULT_LOGO_PATHS = { chain: '/logos/chain.svg', native: '/logos/native.svg' } as const

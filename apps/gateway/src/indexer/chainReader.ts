@@ -14,6 +14,9 @@ import { type RawLog, SAFE_SETUP_TOPIC, SAFE_TOPICS, TRANSFER_TOPIC, toRawLog } 
 
 export type BlockRef = { number: number; hash: Hex; timestamp: number }
 
+/** Addresses per eth_getLogs filter (providers accept long lists; a few KB of request each). */
+const ADDRESS_CHUNK = 500
+
 /** `logsClient` answers eth_getLogs (a client that does not batch: each answer can be MBs); `client` the rest. */
 export function createChainReader(
   client: PublicClient,
@@ -33,20 +36,37 @@ export function createChainReader(
     return { number, hash: b.hash as Hex, timestamp: Number(b.timestamp) }
   }
 
-  const getLogs = async (from: number, to: number, topics: (Hex | Hex[] | null)[]) => {
+  const getLogs = async (from: number, to: number, topics: (Hex | Hex[] | null)[], address?: Address[]) => {
     const raw = await logsClient.request({
       method: 'eth_getLogs',
-      params: [{ fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}`, topics }],
+      params: [
+        {
+          fromBlock: `0x${from.toString(16)}`,
+          toBlock: `0x${to.toString(16)}`,
+          topics,
+          ...(address ? { address } : {}),
+        },
+      ],
     })
     return raw.map(toRawLog)
+  }
+
+  /** The Safe logs of the window: the whole chain's, or (watched mode) only those of `only`, in chain order. */
+  async function safeLogs(from: number, to: number, only: Address[] | undefined): Promise<RawLog[]> {
+    if (!only) return getLogs(from, to, [SAFE_TOPICS])
+    // No address at all would mean every address to the node.
+    const queries: Promise<RawLog[]>[] = []
+    for (let i = 0; i < only.length; i += ADDRESS_CHUNK)
+      queries.push(getLogs(from, to, [SAFE_TOPICS], only.slice(i, i + ADDRESS_CHUNK)))
+    return uniqueInOrder((await Promise.all(queries)).flat())
   }
 
   /** Token transfers from or to any of `safes` (topic filters in chunks the node accepts), unsorted. */
   async function transferLogs(from: number, to: number, safes: Set<Address>): Promise<RawLog[]> {
     const padded = [...safes].map((a) => pad(a.toLowerCase() as Hex))
     const queries: Promise<RawLog[]>[] = []
-    for (let i = 0; i < padded.length; i += 500) {
-      const chunk = padded.slice(i, i + 500)
+    for (let i = 0; i < padded.length; i += ADDRESS_CHUNK) {
+      const chunk = padded.slice(i, i + ADDRESS_CHUNK)
       queries.push(
         getLogs(from, to, [TRANSFER_TOPIC, chunk]),
         getLogs(from, to, [TRANSFER_TOPIC, null, chunk]),
@@ -64,12 +84,14 @@ export function createChainReader(
 
   /**
    * The logs of the next window from `from` (at most to `head`), halving the window while the node refuses
-   * it and doubling it while answers stay small.
+   * it and doubling it while answers stay small. Token transfers are those of `knownSafes`; Safe logs are the
+   * whole chain's, or with `only` (watched mode) those of these addresses (and then no Safe is set up unasked).
    */
   async function fetchWindow(
     from: number,
     head: number,
     knownSafes: Set<Address>,
+    only?: Address[],
   ): Promise<{ logs: RawLog[]; transfers: RawLog[]; to: number; end: Promise<BlockRef> }> {
     let to = Math.min(from + window - 1, head)
     for (;;) {
@@ -79,11 +101,11 @@ export function createChainReader(
       end.catch(() => {})
       try {
         const [logs, known] = await Promise.all([
-          getLogs(from, to, [SAFE_TOPICS]),
+          safeLogs(from, to, only),
           transferLogs(from, to, knownSafes),
         ])
         // Safes set up in this window may receive tokens in it too.
-        const setUp = new Set([...setupsIn(logs)].filter((a) => !knownSafes.has(a)))
+        const setUp = new Set(only ? [] : [...setupsIn(logs)].filter((a) => !knownSafes.has(a)))
         const transfers = uniqueInOrder(
           setUp.size ? [...known, ...(await transferLogs(from, to, setUp))] : known,
         )
@@ -122,8 +144,8 @@ export function createChainReader(
   }
 
   /** One window of logs and the block it ends at. Its rejection is handled even if nobody awaits it (read-ahead). */
-  function readWindow(from: number, head: number, safes: Set<Address>) {
-    const read = fetchWindow(from, head, safes).then(async (fetched) => ({
+  function readWindow(from: number, head: number, safes: Set<Address>, only?: Address[]) {
+    const read = fetchWindow(from, head, safes, only).then(async (fetched) => ({
       ...fetched,
       end: await fetched.end,
     }))

@@ -1,24 +1,20 @@
 // Follows one chain: backfills from the configured start block with eth_getLogs (topics only, in windows
 // that adapt to what the node accepts), then tails new blocks (headFollower.ts decides when), re-checking
-// recent hashes for reorgs and rolling back from undo records.
-import type { Address, Hex, PublicClient } from 'viem'
+// recent hashes for reorgs and rolling back from undo records. In watched mode (config `indexing`) it reads
+// only the watched Safes, each from its creation (watchedBackfill.ts), and follows them from the head.
+import type { Address, PublicClient } from 'viem'
 import type { Change, ChangeBus } from '../changes/changeBus.ts'
-import type { ChainConfig } from '../config/chainConfig.ts'
+import { type ChainConfig, indexingMode } from '../config/chainConfig.ts'
 import type { Database } from '../db/createDatabase.ts'
+import { createWatchedSafesRepository } from '../modules/safes/watchedSafes.repository.ts'
 import { createRpcClient } from '../rpc/rpcClient.ts'
 import { createChainReader, withSetups } from './chainReader.ts'
-import { checksum } from './checksum.ts'
-import { readCreations, singletonsWithoutFactory } from './creations.ts'
-import type { RawLog } from './events.ts'
-import { createExecutionResolver } from './executionParams.ts'
 import { createHeadFollower } from './headFollower.ts'
 import { type Cursor, createIndexStore } from './indexStore.ts'
-import { processLogs } from './processLogs.ts'
-import { processTransfers } from './processTransfers.ts'
-import type { SafeRow } from './rows.ts'
-import { createMasterCopyResolver, singletonCandidates } from './singletons.ts'
 import { enrichTokens } from './tokenMetadata.ts'
+import { createWatchedBackfill } from './watchedBackfill.ts'
 import { windowChanges } from './windowChanges.ts'
+import { createWindowIndexer } from './windowIndexer.ts'
 
 /** Longest the indexer waits on a provider's rate limits for one call before the sync fails and is retried. */
 const INDEXER_MAX_WAIT_MS = 10 * 60_000
@@ -39,6 +35,8 @@ export type IndexerOptions = {
    */
   initialWindow?: number
   maxWindow?: number
+  /** Largest window of a watched Safe's backfill (address-filtered: few logs per block). */
+  maxBackfillWindow?: number
   onError?: (error: unknown) => void
   /** Used for http(s) tokenURI documents (tests pass a stub). */
   fetch?: typeof fetch
@@ -61,6 +59,8 @@ export type Indexer = {
     undecodableLogs: number
     /** Whether the node answers call traces (non-L2 executions need them); undefined until asked. */
     tracing: boolean | undefined
+    /** `all` Safes of the chain or the `watched` ones. */
+    indexing: 'all' | 'watched'
   }
 }
 
@@ -68,67 +68,61 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
   const pollingInterval = options.pollingInterval ?? 4000
   const subscribedPollingInterval = options.subscribedPollingInterval ?? 30_000
   const reorgWindow = options.reorgWindow ?? chain.reorgWindow
+  const mode = indexingMode(chain)
   const store = createIndexStore(db, chain.chainId)
+  const watched = createWatchedSafesRepository(db)
   // The indexer waits out a provider's rate limits (the API fails fast instead): nothing is skipped meanwhile.
   const client: PublicClient = createRpcClient(chain, { maxWaitMs: INDEXER_MAX_WAIT_MS, attempts: 5 })
-  const masterCopies = createMasterCopyResolver(client, chain)
-  const executions = createExecutionResolver(client, chain.chainId, {
-    proposals: (hashes) => store.proposalParams(hashes),
-    onGiveUp: (txHash, error) =>
-      console.error(
-        `indexer ${chain.chainId}: no trace of ${txHash}, its parameters stay unknown: ${(error as Error).message.split('\n')[0]}`,
-      ),
+  // Up to 64 MB per answer (viem's default is 10 MB: ~9,000 Safe logs, a window the first attempt may exceed).
+  const logsClient = createRpcClient(chain, {
+    batch: false,
+    maxResponseBodySize: 64 * 1024 * 1024,
+    maxWaitMs: INDEXER_MAX_WAIT_MS,
+    attempts: 5,
   })
   /** Logs stored since the tables' statistics were last refreshed (see IndexStore.analyze). */
   let sinceAnalyze = 0
-  /** Logs at Safes that no known layout decodes (kept in `logs`, counted here and logged). */
-  let undecodableLogs = 0
 
   let running: Promise<{ head: number }> | undefined
   let cursorBlock: number | undefined
   /** Indexed Safe addresses (token transfers are fetched for these); reloaded after a rollback. */
   let knownSafes: Set<Address> | undefined
+  /** Watched mode: the config's watch list is recorded once per start. */
+  let configWatched = false
 
   const chainReader = createChainReader(
     client,
     { initialWindow: options.initialWindow ?? 100, maxWindow: options.maxWindow ?? 10_000 },
-    // Up to 64 MB per answer (viem's default is 10 MB: ~9,000 Safe logs, a window the first attempt may exceed).
-    createRpcClient(chain, {
-      batch: false,
-      maxResponseBodySize: 64 * 1024 * 1024,
-      maxWaitMs: INDEXER_MAX_WAIT_MS,
-      attempts: 5,
-    }),
+    logsClient,
   )
-  const { blockRef, timestamps, readWindow } = chainReader
-
-  /** Everything the chain must tell before the pure replay, then the replay, then what it left open. */
-  async function process(logs: RawLog[], safes: Map<Address, SafeRow>, extraLogs: RawLog[]) {
-    const [singletons, times] = await Promise.all([
-      singletonsWithoutFactory(client, logs),
-      timestamps([...logs, ...extraLogs]),
-    ])
-    const copies = await masterCopies.resolve([...singletonCandidates(logs), ...singletons.values()])
-    const out = processLogs({
-      chainId: chain.chainId,
-      logs,
-      safes,
-      masterCopies: copies,
-      singletonOf: (proxy) => singletons.get(proxy),
-      timestampOf: (n) => times.get(n) ?? 0,
-    })
-    for (const log of out.undecodable)
-      console.error(
-        `indexer ${chain.chainId}: log at Safe ${log.address} (block ${log.blockNumber}, topic ${log.topics[0]}) fits no known event layout`,
-      )
-    undecodableLogs += out.undecodable.length
-    await executions.resolve(out.multisig, out.modules)
-    await readCreations(
+  const { blockRef, readWindow } = chainReader
+  const windows = createWindowIndexer({ client, chain, store, reader: chainReader, reorgWindow })
+  const backfill = createWatchedBackfill({
+    client,
+    chain,
+    store,
+    watched,
+    reader: createChainReader(
       client,
-      [...out.changedSafes].map((a) => safes.get(a) as SafeRow),
-    )
-    return { out, times }
-  }
+      { initialWindow: options.initialWindow ?? 10_000, maxWindow: options.maxBackfillWindow ?? 1_000_000 },
+      logsClient,
+    ),
+    windows,
+    onWindow: (committed) => {
+      sinceAnalyze += committed.kept
+      publish(
+        windowChanges({
+          chainId: chain.chainId,
+          blockNumber: cursorBlock ?? -1,
+          safes: committed.changedSafes,
+          multisig: committed.multisig,
+          modules: committed.modules,
+          transfers: committed.transfers,
+          newsSince: Math.floor(Date.now() / 1000) - NEWS_WINDOW_SECONDS,
+        }),
+      )
+    },
+  })
 
   /**
    * Walks stored hashes back to the newest block the node still agrees with, then rolls back to it (or to the
@@ -151,11 +145,16 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     // Deeper than the undo records reach: start over.
     await store.reset()
     publish([{ type: 'BLOCK_INDEXED', chainId: chain.chainId, blockNumber: -1, safes: [] }])
-    return initialCursor()
+    return initialCursor(head)
   }
 
-  async function initialCursor(): Promise<Cursor> {
+  /** All mode starts before the start block; watched mode at the head (each Safe is read on its own). */
+  async function initialCursor(head: number): Promise<Cursor> {
     const genesis = await blockRef(0)
+    if (mode === 'watched') {
+      const at = await blockRef(Math.max(head, chain.startBlock - 1, 0))
+      return { blockNumber: at.number, blockHash: at.hash, genesisHash: genesis.hash }
+    }
     const start = Math.max(chain.startBlock - 1, 0)
     const at = start === 0 ? genesis : await blockRef(start)
     return {
@@ -173,72 +172,59 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       await store.reset() // a different chain now answers behind this id (e.g. a restarted devnet)
       cursor = undefined
     }
-    cursor ??= await initialCursor()
+    cursor ??= await initialCursor(head)
     if (
       cursor.blockNumber >= 0 &&
       (cursor.blockNumber > head || (await blockRef(cursor.blockNumber)).hash !== cursor.blockHash)
     )
       cursor = await handleReorg(cursor, head)
+    if (mode === 'watched') {
+      if (!configWatched) {
+        for (const address of chain.watch) await watched.watch(chain.chainId, address, 'config', Infinity)
+        configWatched = true
+      }
+      cursorBlock = cursor.blockNumber
+      await backfill.run(cursor, head)
+      knownSafes = await watched.live(chain.chainId)
+    }
     let from = cursor.blockNumber + 1
     knownSafes ??= await store.safeAddresses()
+    /** Watched mode: only the watched Safes' logs are asked for. */
+    const only = mode === 'watched' ? [...knownSafes] : undefined
     // Read-ahead: the next window is fetched while this one is processed and written.
     let ahead: ReturnType<typeof readWindow> | undefined
     while (from <= head) {
-      const fetched = await (ahead ?? readWindow(from, head, knownSafes))
+      const fetched = await (ahead ?? readWindow(from, head, knownSafes, only))
       ahead =
-        fetched.to < head ? readWindow(fetched.to + 1, head, withSetups(knownSafes, fetched.logs)) : undefined
-      const touched = [...new Set(fetched.logs.map((l) => checksum(l.address)))]
-      const safes = await store.loadSafes(touched)
-      const { end } = fetched
-      // A window a reorg may still undo keeps what the Safes it changes looked like before it.
-      const undoable = end.number > head - reorgWindow
-      const before = undoable ? structuredClone(safes) : undefined
-      const { out, times } = await process(fetched.logs, safes, fetched.transfers)
-      for (const address of out.changedSafes) knownSafes.add(address)
-      const tokens = processTransfers({
-        chainId: chain.chainId,
-        logs: fetched.transfers,
-        isSafe: (a) => knownSafes?.has(a) ?? false,
-        timestampOf: (n) => times.get(n) ?? 0,
-      })
-      const hashes = new Map([...fetched.logs, ...fetched.transfers].map((l) => [l.blockNumber, l.blockHash]))
-      // Hashes are only needed where a reorg can still happen: the last reorgWindow blocks below the head.
-      const keptBlocks = [...hashes.keys()]
-        .filter((number) => number > head - reorgWindow)
-        .map((number) => ({ number, hash: hashes.get(number) as Hex, timestamp: times.get(number) ?? 0 }))
+        fetched.to < head
+          ? readWindow(fetched.to + 1, head, only ? knownSafes : withSetups(knownSafes, fetched.logs), only)
+          : undefined
       const previous = cursor.blockNumber
-      cursor = { ...cursor, blockNumber: end.number, blockHash: end.hash }
-      const changedSafes = [...out.changedSafes].map((a) => safes.get(a) as SafeRow)
-      const transfers = [...out.transfers, ...tokens.transfers]
-      await store.commitWindow({
+      cursor = { ...cursor, blockNumber: fetched.end.number, blockHash: fetched.end.hash }
+      const known = knownSafes
+      const committed = await windows.indexWindow({
+        fetched,
+        from,
+        head,
         previous,
-        undecodable: out.undecodable,
-        safes: changedSafes,
-        multisig: out.multisig,
-        modules: out.modules,
-        transfers,
-        history: [...out.history, ...tokens.history],
-        blocks: [...keptBlocks.filter((b) => b.number !== end.number), end],
         cursor,
-        undo: before && {
-          before: [...out.changedSafes].map((address) => ({ address, state: before.get(address) ?? null })),
-          keepAbove: head - reorgWindow,
-        },
+        isSafe: (a) => known.has(a),
       })
-      cursorBlock = end.number
-      sinceAnalyze += out.kept.length
+      if (!only) for (const safe of committed.changedSafes) knownSafes.add(safe.address as Address)
+      cursorBlock = fetched.end.number
+      sinceAnalyze += committed.kept
       publish(
         windowChanges({
           chainId: chain.chainId,
-          blockNumber: end.number,
-          safes: changedSafes,
-          multisig: out.multisig,
-          modules: out.modules,
-          transfers,
+          blockNumber: fetched.end.number,
+          safes: committed.changedSafes,
+          multisig: committed.multisig,
+          modules: committed.modules,
+          transfers: committed.transfers,
           newsSince: Math.floor(Date.now() / 1000) - NEWS_WINDOW_SECONDS,
         }),
       )
-      from = end.number + 1
+      from = fetched.end.number + 1
     }
     cursorBlock = cursor.blockNumber
     // After a backfill or a long catch-up (not after each new block): statistics for the planner.
@@ -291,8 +277,9 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       syncing: running !== undefined,
       lastError: follower.lastError(),
       mode: follower.mode(),
-      undecodableLogs,
-      tracing: executions.tracing(),
+      undecodableLogs: windows.undecodableLogs(),
+      tracing: windows.tracing(),
+      indexing: mode,
     }),
   }
   return indexer

@@ -20,6 +20,7 @@ import {
   safes,
   safeUndo,
   transfers,
+  watchedSafes,
 } from '../db/schema.ts'
 import type { RawLog } from './events.ts'
 import type { SafeTxParams } from './executionParams.ts'
@@ -62,6 +63,13 @@ export function createIndexStore(db: Database, chainId: number) {
     async commitWindow(w: {
       /** The cursor's block this window continues from: the commit fails if the stored cursor moved elsewhere. */
       previous?: number
+      /**
+       * The window: the block it continues from and its last one (undo records are keyed by them). Absent: the
+       * follower's window, from `previous` to the new cursor. A backfill reads below the cursor and keeps it.
+       */
+      span?: { after: number; to: number }
+      /** How far the watched Safes of a backfill window are now read, and whether that reached the cursor. */
+      watched?: { addresses: string[]; backfilledTo: number; live: boolean }
       /** Logs at Safes that no known layout decodes. */
       undecodable: RawLog[]
       safes: SafeRow[]
@@ -123,8 +131,8 @@ export function createIndexStore(db: Database, chainId: number) {
           await tx.insert(safeUndo).values(
             w.undo.before.map(({ address, state }) => ({
               chainId,
-              blockNumber: w.cursor.blockNumber,
-              fromBlock: w.previous ?? -1,
+              blockNumber: w.span?.to ?? w.cursor.blockNumber,
+              fromBlock: w.span?.after ?? w.previous ?? -1,
               address,
               state,
             })),
@@ -132,6 +140,11 @@ export function createIndexStore(db: Database, chainId: number) {
         await tx
           .delete(safeUndo)
           .where(and(eq(safeUndo.chainId, chainId), lte(safeUndo.blockNumber, undoFloor)))
+        if (w.watched?.addresses.length)
+          await tx
+            .update(watchedSafes)
+            .set({ backfilledTo: w.watched.backfilledTo, live: w.watched.live })
+            .where(and(eq(watchedSafes.chainId, chainId), inArray(watchedSafes.address, w.watched.addresses)))
         await tx
           .insert(indexerCursors)
           .values({ chainId, ...w.cursor, undoFrom: undoFloor })
@@ -158,6 +171,15 @@ export function createIndexStore(db: Database, chainId: number) {
           sql`, `,
         )}`,
       )
+    },
+
+    /** Marks watched Safes read up to the cursor without a window to commit (nothing left to read). */
+    async markLive(addresses: string[], backfilledTo: number): Promise<void> {
+      if (!addresses.length) return
+      await db
+        .update(watchedSafes)
+        .set({ backfilledTo, live: true })
+        .where(and(eq(watchedSafes.chainId, chainId), inArray(watchedSafes.address, addresses)))
     },
 
     /** Every indexed Safe of the chain (token transfers are fetched for these). */

@@ -15,6 +15,7 @@ import {
   safes,
   safeUndo,
   tokens,
+  watchedSafes,
 } from '../db/schema.ts'
 import type { Cursor } from './indexStore.ts'
 import type { SafeRow } from './rows.ts'
@@ -91,6 +92,11 @@ export function createReorgStore(db: Database, chainId: number) {
           chainId,
           [...before.values()].filter((state): state is SafeRow => state !== null),
         )
+        // A watched Safe read above the fork is read again from there (its rows above it are gone).
+        await tx
+          .update(watchedSafes)
+          .set({ backfilledTo: fork })
+          .where(and(eq(watchedSafes.chainId, chainId), gt(watchedSafes.backfilledTo, fork)))
         await tx
           .update(indexerCursors)
           .set({
@@ -119,6 +125,11 @@ export function createReorgStore(db: Database, chainId: number) {
           nftMetadata,
         ])
           await tx.delete(table).where(eq(table.chainId, chainId))
+        // The watch list stays; each Safe on it is read again from its creation.
+        await tx
+          .update(watchedSafes)
+          .set({ backfilledTo: null, live: false })
+          .where(eq(watchedSafes.chainId, chainId))
       })
     },
   }

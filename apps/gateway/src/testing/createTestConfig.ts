@@ -11,6 +11,8 @@ export function createTestConfig(
   const chains = (overrides.chains ?? [{ chainId: 31337, name: 'Devnet', devnet: true }]).map((c) => ({
     name: `Chain ${c.chainId}`,
     rpcUrl: 'http://127.0.0.1:8545',
+    // Tests of the whole-chain index run on plain chain entries; watched mode is asked for where tested.
+    indexing: 'all' as const,
     ...c,
   }))
   return configSchema.parse({ port: 0, databaseUrl: 'pglite:memory', indexer: false, ...overrides, chains })

@@ -46,6 +46,8 @@ export type ProxyCounts = {
   httpRequests: number
   calls: number
   byMethod: Record<string, number>
+  /** eth_getLogs calls that name no address, as emitter or as topic (the whole chain's logs of their topics). */
+  unfilteredLogs: number
   refused: { logs: number; batch: number; rate: number; traces: number; state: number; failures: number }
 }
 
@@ -81,6 +83,7 @@ const emptyCounts = (): ProxyCounts => ({
   httpRequests: 0,
   calls: 0,
   byMethod: {},
+  unfilteredLogs: 0,
   refused: { logs: 0, batch: 0, rate: 0, traces: 0, state: 0, failures: 0 },
 })
 
@@ -135,6 +138,8 @@ export async function startProviderProxy(upstream: string, profile: ProviderProf
   /** An eth_getLogs answer, or the profile's refusal of it. */
   async function getLogs(call: Call): Promise<Answer> {
     const cap = profile.logs
+    const asked = (call.params?.[0] ?? {}) as { address?: unknown; topics?: unknown[] }
+    if (!asked.address && !asked.topics?.slice(1).some((t) => t !== null)) counts.unfilteredLogs++
     const [answer] = await forward([call])
     if (!cap || !answer || answer.error) return answer as Answer
     const filter = (call.params?.[0] ?? {}) as { fromBlock?: unknown; toBlock?: unknown }

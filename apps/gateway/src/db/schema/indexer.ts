@@ -176,3 +176,24 @@ export const nftMetadata = pgTable(
   },
   (t) => [primaryKey({ columns: [t.chainId, t.token, t.tokenId] })],
 )
+
+/**
+ * The Safes a chain in `watched` mode indexes: listed in its config or opened through the API. Each is read from
+ * its creation with address-filtered queries up to the indexer's cursor (`backfilledTo` is how far, committed
+ * with each window), then followed with the others.
+ */
+export const watchedSafes = pgTable(
+  'watched_safes',
+  {
+    chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+    address: text('address').notNull(),
+    /** Where the Safe's history is read up to: null before its backfill starts. */
+    backfilledTo: bigint('backfilled_to', { mode: 'number' }),
+    /** Backfilled to the cursor: followed with every new block from then on. */
+    live: boolean('live').notNull().default(false),
+    /** `config` or `request`. */
+    source: text('source').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.address] })],
+)

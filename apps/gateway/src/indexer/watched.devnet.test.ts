@@ -1,0 +1,134 @@
+// Watched mode (config `indexing: watched`) through the strict provider profile: each watched Safe's index
+// must equal its part of the index built from the whole chain with no limits, whether it was listed in the
+// config or watched later, and following the head must not cost a request per Safe of the chain.
+import { type Devnet, startDevnet } from '@concord/devnet'
+import type { Address } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chainConfigSchema } from '../config/chainConfig.ts'
+import { devnetChainConfig } from '../config/devnetChain.ts'
+import { createDatabase, type Store } from '../db/createDatabase.ts'
+import { createWatchedSafesRepository } from '../modules/safes/watchedSafes.repository.ts'
+import { dumpIndex, type IndexDump } from '../testing/dumpIndex.ts'
+import { startProviderProxy } from '../testing/providerProxy.ts'
+import { createIndexer, type Indexer } from './createIndexer.ts'
+
+let devnet: Devnet
+const stores: Store[] = []
+let reference: IndexDump
+
+beforeAll(async () => {
+  devnet = await startDevnet({ port: 0 })
+  const direct = await createDatabase({ databaseUrl: 'pglite:memory' })
+  stores.push(direct)
+  await createIndexer(direct.db, chainConfigSchema.parse(devnetChainConfig(devnet))).sync()
+  reference = await dumpIndex(direct)
+}, 120_000)
+afterAll(async () => {
+  await Promise.all(stores.map((s) => s.close()))
+  await devnet?.stop()
+})
+
+/** The rows of these Safes only (each table keyed by its Safe column). */
+function partOf(dump: IndexDump, safes: Address[]) {
+  const mine = (a: string) => safes.includes(a as Address)
+  return {
+    safes: dump.safes.filter((r) => mine(r.address)),
+    safe_owners: dump.safe_owners.filter((r) => mine(r.safe)),
+    multisig_transactions: dump.multisig_transactions.filter((r) => mine(r.safe)),
+    module_transactions: dump.module_transactions.filter((r) => mine(r.safe)),
+    transfers: dump.transfers.filter((r) => mine(r.safe)),
+    history_items: dump.history_items.filter((r) => mine(r.safe)),
+    logs: dump.logs.filter((r) => mine(r.address)),
+  }
+}
+
+/** Syncs until every watched Safe is read (a backfill yields to the head after a few seconds). */
+async function syncUntilLive(indexer: Indexer, store: Store, chainId: number) {
+  const watched = createWatchedSafesRepository(store.db)
+  for (let i = 0; i < 50; i++) {
+    await indexer.sync()
+    const { watched: all, live } = await watched.counts(chainId)
+    if (all === live) return
+  }
+  throw new Error('the watched Safes never became live')
+}
+
+describe('watched mode through the strict provider profile', () => {
+  it('config-listed and later-watched Safes are indexed complete, from address-filtered queries only', async () => {
+    const scenario = devnet.scenario
+    if (!scenario) throw new Error('the devnet runs without the demo scenario')
+    const { treasury, solo, mainnet } = scenario.safes
+    const proxy = await startProviderProxy(devnet.rpcUrl, {
+      logs: { style: 'alchemy', maxRange: 4, maxResults: 8 },
+      maxBatch: 3,
+      ratePerSecond: 40,
+      rateLimit: 'http-429',
+      stateBlocks: 5,
+      failureRate: 0.1,
+      noTraces: false,
+    })
+    const store = await createDatabase({ databaseUrl: 'pglite:memory' })
+    stores.push(store)
+    try {
+      const chain = chainConfigSchema.parse({
+        ...devnetChainConfig(devnet),
+        rpcUrl: proxy.url,
+        wsUrl: undefined,
+        indexing: 'watched',
+        watch: [treasury.address],
+      })
+      const indexer = createIndexer(store.db, chain, {
+        initialWindow: 8,
+        maxWindow: 16,
+        maxBackfillWindow: 16,
+      })
+      expect(indexer.status().indexing).toBe('watched')
+      await syncUntilLive(indexer, store, chain.chainId)
+      const one = [treasury.address]
+      expect(partOf(await dumpIndex(store), one)).toEqual(partOf(reference, one))
+      // Nothing else of the chain was indexed.
+      expect((await dumpIndex(store)).safes.map((r) => r.address)).toEqual(one)
+      // Every eth_getLogs named the watched addresses (none asked for the whole chain's Safe events).
+      expect(proxy.counts.byMethod.eth_getLogs).toBeGreaterThan(0)
+      expect(proxy.counts.unfilteredLogs).toBe(0)
+      expect(proxy.counts.refused.logs).toBeGreaterThan(0)
+
+      // Two more, watched later (as the API does when a Safe is opened), while the chain moves on.
+      await devnet.client.mine({ blocks: 5 })
+      const watched = createWatchedSafesRepository(store.db)
+      for (const safe of [solo.address, mainnet.address])
+        expect(await watched.watch(chain.chainId, safe, 'request', 10)).toBe(true)
+      await syncUntilLive(indexer, store, chain.chainId)
+      const three = [treasury.address, solo.address, mainnet.address]
+      // The oracle holds their whole history (executions through the non-L2 Safe's trace included).
+      expect(partOf(reference, three).multisig_transactions.length).toBeGreaterThan(5)
+      expect(partOf(reference, three).transfers.length).toBeGreaterThan(0)
+      expect(partOf(await dumpIndex(store), three)).toEqual(partOf(reference, three))
+
+      // Following the head: a constant number of calls per sync, not one per Safe of the chain.
+      await devnet.client.mine({ blocks: 3 })
+      proxy.reset()
+      await indexer.sync()
+      expect(proxy.counts.byMethod.eth_getLogs ?? 0).toBeLessThanOrEqual(6)
+      expect(partOf(await dumpIndex(store), three)).toEqual(partOf(reference, three))
+    } finally {
+      await proxy.close()
+    }
+  })
+
+  it('past the chain’s maxWatched a request to watch one more is refused with its own 422', async () => {
+    const store = await createDatabase({ databaseUrl: 'pglite:memory' })
+    stores.push(store)
+    const watched = createWatchedSafesRepository(store.db)
+    const { treasury, solo } = devnet.scenario!.safes
+    expect(await watched.watch(31337, treasury.address, 'request', 1)).toBe(true)
+    // Already watched: no new row, no error.
+    expect(await watched.watch(31337, treasury.address, 'request', 1)).toBe(false)
+    await expect(watched.watch(31337, solo.address, 'request', 1)).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringMatching(
+        /^Watch limit: chain 31337 already indexes its maximum of 1 watched Safes/,
+      ),
+    })
+  })
+})

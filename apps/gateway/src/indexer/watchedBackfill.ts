@@ -1,0 +1,83 @@
+// Watched mode (config `indexing: watched`): a newly watched Safe is read from the start block up to the
+// indexer's cursor with address-filtered queries (its own logs; Transfer logs to and from it), then followed
+// with the other watched Safes. It runs inside the indexer's sync, before new blocks are followed, so the two
+// never write the same Safe at once; Safes watched together are read together, and a long backfill yields to
+// the head after a few seconds and resumes at the next sync from where it committed.
+import { type Address, getAddress, type Hex, type PublicClient } from 'viem'
+import type { ChainConfig } from '../config/chainConfig.ts'
+import type { WatchedSafesRepository } from '../modules/safes/watchedSafes.repository.ts'
+import type { ChainReader } from './chainReader.ts'
+import { PROXY_CREATION_TOPIC, type RawLog, SAFE_SETUP_TOPIC, toRawLog } from './events.ts'
+import type { Cursor, IndexStore } from './indexStore.ts'
+import type { createWindowIndexer } from './windowIndexer.ts'
+
+/** How long one sync backfills before it follows the head again (the rest waits for the next sync). */
+const SLICE_MS = 5_000
+
+export function createWatchedBackfill(p: {
+  client: PublicClient
+  chain: ChainConfig
+  store: IndexStore
+  watched: WatchedSafesRepository
+  /** Address-filtered reads: its windows grow far larger than the follower's (few logs per block). */
+  reader: ChainReader
+  windows: ReturnType<typeof createWindowIndexer>
+  onWindow: (committed: Awaited<ReturnType<ReturnType<typeof createWindowIndexer>['indexWindow']>>) => void
+}) {
+  const { chain, store } = p
+
+  /**
+   * The ProxyCreation logs of the transactions that set these Safes up: the factory emits them, so the Safes'
+   * own logs lack them, and they name the singleton (no state read at an old block, which a full node lacks).
+   */
+  async function creationLogs(logs: RawLog[]): Promise<RawLog[]> {
+    const txs = [...new Set(logs.filter((l) => l.topics[0] === SAFE_SETUP_TOPIC).map((l) => l.txHash))]
+    const receipts = await Promise.all(
+      txs.map((hash) => p.client.request({ method: 'eth_getTransactionReceipt', params: [hash as Hex] })),
+    )
+    return receipts.flatMap((r) =>
+      (r?.logs ?? []).filter((l) => l.topics[0] === PROXY_CREATION_TOPIC).map(toRawLog),
+    )
+  }
+
+  /** Backfills pending watched Safes up to the cursor, for at most SLICE_MS. True when none is left pending. */
+  async function run(cursor: Cursor, head: number): Promise<boolean> {
+    const deadline = Date.now() + SLICE_MS
+    const pending = await p.watched.pending(chain.chainId)
+    // Safes read as far as each other go together (those watched at once, and all after a restart).
+    const groups = new Map<number, Address[]>()
+    for (const { address, backfilledTo } of pending) {
+      const at = backfilledTo ?? chain.startBlock - 1
+      groups.set(at, [...(groups.get(at) ?? []), getAddress(address)])
+    }
+    for (const [at, addresses] of [...groups].sort(([a], [b]) => a - b)) {
+      const group = new Set(addresses)
+      let from = at + 1
+      if (from > cursor.blockNumber) await store.markLive(addresses, cursor.blockNumber)
+      while (from <= cursor.blockNumber) {
+        const fetched = await p.reader.readWindow(from, cursor.blockNumber, group, addresses)
+        const created = await creationLogs(fetched.logs)
+        const logs = [...fetched.logs, ...created].sort(
+          (a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex,
+        )
+        const live = fetched.end.number >= cursor.blockNumber
+        p.onWindow(
+          await p.windows.indexWindow({
+            fetched: { ...fetched, logs },
+            from,
+            head,
+            previous: cursor.blockNumber,
+            cursor,
+            isSafe: (a) => group.has(a),
+            watched: { addresses, backfilledTo: fetched.end.number, live },
+          }),
+        )
+        from = fetched.end.number + 1
+        if (!live && Date.now() > deadline) return false
+      }
+    }
+    return pending.length < 100 || (await p.watched.pending(chain.chainId, 1)).length === 0
+  }
+
+  return { run }
+}

@@ -1,0 +1,128 @@
+// One window of logs into the index: what the chain must tell before the pure replay (singletons, timestamps,
+// execution parameters), the replay, and the commit with the undo records a reorg needs. The head follower
+// (whole chain or watched Safes) and the backfill of newly watched Safes both go through it.
+import type { Address, Hex, PublicClient } from 'viem'
+import type { ChainConfig } from '../config/chainConfig.ts'
+import type { BlockRef, ChainReader } from './chainReader.ts'
+import { checksum } from './checksum.ts'
+import { readCreations, singletonsWithoutFactory } from './creations.ts'
+import type { RawLog } from './events.ts'
+import { createExecutionResolver } from './executionParams.ts'
+import type { Cursor, IndexStore } from './indexStore.ts'
+import { processLogs } from './processLogs.ts'
+import { processTransfers } from './processTransfers.ts'
+import type { SafeRow } from './rows.ts'
+import { createMasterCopyResolver, singletonCandidates } from './singletons.ts'
+
+export type FetchedWindow = { logs: RawLog[]; transfers: RawLog[]; end: BlockRef }
+
+export function createWindowIndexer(p: {
+  client: PublicClient
+  chain: ChainConfig
+  store: IndexStore
+  reader: ChainReader
+  reorgWindow: number
+}) {
+  const { client, chain, store } = p
+  const masterCopies = createMasterCopyResolver(client, chain)
+  const executions = createExecutionResolver(client, chain.chainId, {
+    proposals: (hashes) => store.proposalParams(hashes),
+    onGiveUp: (txHash, error) =>
+      console.error(
+        `indexer ${chain.chainId}: no trace of ${txHash}, its parameters stay unknown: ${(error as Error).message.split('\n')[0]}`,
+      ),
+  })
+  /** Logs at Safes that no known layout decodes (kept in `logs`, counted here and logged). */
+  let undecodableLogs = 0
+
+  /** Everything the chain must tell before the pure replay, then the replay, then what it left open. */
+  async function process(logs: RawLog[], safes: Map<Address, SafeRow>, extraLogs: RawLog[]) {
+    const [singletons, times] = await Promise.all([
+      singletonsWithoutFactory(client, logs),
+      p.reader.timestamps([...logs, ...extraLogs]),
+    ])
+    const copies = await masterCopies.resolve([...singletonCandidates(logs), ...singletons.values()])
+    const out = processLogs({
+      chainId: chain.chainId,
+      logs,
+      safes,
+      masterCopies: copies,
+      singletonOf: (proxy) => singletons.get(proxy),
+      timestampOf: (n) => times.get(n) ?? 0,
+    })
+    for (const log of out.undecodable)
+      console.error(
+        `indexer ${chain.chainId}: log at Safe ${log.address} (block ${log.blockNumber}, topic ${log.topics[0]}) fits no known event layout`,
+      )
+    undecodableLogs += out.undecodable.length
+    await executions.resolve(out.multisig, out.modules)
+    await readCreations(
+      client,
+      [...out.changedSafes].map((a) => safes.get(a) as SafeRow),
+    )
+    return { out, times }
+  }
+
+  /**
+   * Replays and commits one window. `previous` is the stored cursor's block the commit expects (fencing);
+   * `cursor` the cursor after it (the same one for a backfill, which reads below it); `from` the window's first
+   * block; `isSafe` whose token transfers count; `watched` the backfill progress committed with it.
+   */
+  async function indexWindow(w: {
+    fetched: FetchedWindow
+    from: number
+    head: number
+    previous: number
+    cursor: Cursor
+    isSafe: (address: Address) => boolean
+    watched?: { addresses: Address[]; backfilledTo: number; live: boolean }
+  }) {
+    const { fetched, head } = w
+    const touched = [...new Set(fetched.logs.map((l) => checksum(l.address)))]
+    const safes = await store.loadSafes(touched)
+    const { end } = fetched
+    // A window a reorg may still undo keeps what the Safes it changes looked like before it.
+    const undoable = end.number > head - p.reorgWindow
+    const before = undoable ? structuredClone(safes) : undefined
+    const { out, times } = await process(fetched.logs, safes, fetched.transfers)
+    const tokens = processTransfers({
+      chainId: chain.chainId,
+      logs: fetched.transfers,
+      isSafe: (a) => w.isSafe(a) || out.changedSafes.has(a),
+      timestampOf: (n) => times.get(n) ?? 0,
+    })
+    const hashes = new Map([...fetched.logs, ...fetched.transfers].map((l) => [l.blockNumber, l.blockHash]))
+    // Hashes are only needed where a reorg can still happen: the last reorgWindow blocks below the head.
+    const keptBlocks = [...hashes.keys()]
+      .filter((number) => number > head - p.reorgWindow)
+      .map((number) => ({ number, hash: hashes.get(number) as Hex, timestamp: times.get(number) ?? 0 }))
+    const changedSafes = [...out.changedSafes].map((a) => safes.get(a) as SafeRow)
+    const transfers = [...out.transfers, ...tokens.transfers]
+    const undo = before && {
+      before: [...out.changedSafes].map((address) => ({ address, state: before.get(address) ?? null })),
+      keepAbove: head - p.reorgWindow,
+    }
+    await store.commitWindow({
+      previous: w.previous,
+      span: { after: w.from - 1, to: end.number },
+      undecodable: out.undecodable,
+      safes: changedSafes,
+      multisig: out.multisig,
+      modules: out.modules,
+      transfers,
+      history: [...out.history, ...tokens.history],
+      blocks: [...keptBlocks.filter((b) => b.number !== end.number), end],
+      cursor: w.cursor,
+      // A backfill always names its floor: without one the commit would drop every undo row below the cursor.
+      undo: undo ?? (w.watched ? { before: [], keepAbove: head - p.reorgWindow } : undefined),
+      watched: w.watched,
+    })
+    return { changedSafes, multisig: out.multisig, modules: out.modules, transfers, kept: out.kept.length }
+  }
+
+  return {
+    indexWindow,
+    undecodableLogs: () => undecodableLogs,
+    tracing: () => executions.tracing(),
+  }
+}
