@@ -64,6 +64,8 @@ export const clientLimitsSchema = z
     registrations: budget.optional(),
     /** Typed-data values hashed for messages. */
     hashing: budget.optional(),
+    /** Safes a client makes a chain in watched mode index (by opening them or POST …/watch). */
+    watches: budget.optional(),
   })
   .default({})
 

@@ -50,9 +50,12 @@ import { createWebhookDeliveriesRepository } from '../modules/notifications/webh
 import { createPositionsRoutes } from '../modules/positions/positions.routes.ts'
 import { createSafeAppsRoutes } from '../modules/safeApps/safeApps.routes.ts'
 import { createSafeEstimationsRoutes } from '../modules/safes/safeEstimations.routes.ts'
+import { createSafeIndexingRoutes } from '../modules/safes/safeIndexing.routes.ts'
 import { createSafeOverviewsRoutes } from '../modules/safes/safeOverviews.routes.ts'
 import { createSafesRepository } from '../modules/safes/safes.repository.ts'
 import { createSafesRoutes } from '../modules/safes/safes.routes.ts'
+import { createWatchedSafesRepository } from '../modules/safes/watchedSafes.repository.ts'
+import { createWatching } from '../modules/safes/watching.ts'
 import { createSimulationRepository } from '../modules/simulation/simulation.repository.ts'
 import { createSimulationRoutes } from '../modules/simulation/simulation.routes.ts'
 import { createTargetedMessagingRoutes } from '../modules/targetedMessaging/targetedMessaging.routes.ts'
@@ -160,7 +163,10 @@ export function createApp({
   const decoder = createDataDecoder({ extraAbis: abis })
   const proposals = createProposalsRepository(store.db)
   const messages = createMessagesRepository(store.db)
-  app.route('/', createSafesRoutes({ chains, safes, proposals, messages, rpc }))
+  const watched = createWatchedSafesRepository(store.db)
+  const watching = createWatching({ watched, budget: http.clientLimits?.watches })
+  app.route('/', createSafesRoutes({ chains, safes, proposals, messages, rpc, watching }))
+  app.route('/', createSafeIndexingRoutes({ db: store.db, rpc, chains, safes, watched, watching }))
   app.route('/', createSafeEstimationsRoutes({ chains, safes, proposals }))
   app.route('/', createDataDecoderRoutes({ chains, decoder }))
   const transactions = createTransactionsRepository(store.db)

@@ -6,8 +6,10 @@ import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chainConfigSchema } from '../config/chainConfig.ts'
 import { devnetChainConfig } from '../config/devnetChain.ts'
+import { createGateway } from '../createGateway.ts'
 import { createDatabase, type Store } from '../db/createDatabase.ts'
 import { createWatchedSafesRepository } from '../modules/safes/watchedSafes.repository.ts'
+import { createTestConfig } from '../testing/createTestConfig.ts'
 import { dumpIndex, type IndexDump } from '../testing/dumpIndex.ts'
 import { startProviderProxy } from '../testing/providerProxy.ts'
 import { createIndexer, type Indexer } from './createIndexer.ts'
@@ -130,5 +132,67 @@ describe('watched mode through the strict provider profile', () => {
         /^Watch limit: chain 31337 already indexes its maximum of 1 watched Safes/,
       ),
     })
+  })
+})
+
+describe('watched mode through the API', () => {
+  it('opening a Safe the index lacks answers from the chain, watches it, and it completes; bounds answer 4xx', async () => {
+    const { treasury, solo, mainnet, legacyL2 } = devnet.scenario!.safes
+    const gateway = await createGateway(
+      createTestConfig({
+        chains: [{ chainId: 31337, name: 'Devnet', rpcUrl: [devnet.rpcUrl], indexing: 'watched' }],
+        clientLimits: { watches: { capacity: 2, refillPerSecond: 0.001 } },
+      }),
+    )
+    try {
+      const indexer = gateway.indexers.get(31337)!
+      const get = async (path: string) => {
+        const res = await gateway.app.request(path)
+        return { status: res.status, body: (await res.json()) as any }
+      }
+      const post = async (path: string) => {
+        const res = await gateway.app.request(path, { method: 'POST' })
+        return { status: res.status, body: (await res.json()) as any }
+      }
+      await indexer.sync()
+      // Nothing is watched yet: the Safe is answered from the chain, and opening it watches it.
+      const opened = await get(`/v1/chains/31337/safes/${solo.address}`)
+      expect(opened.status).toBe(200)
+      expect(opened.body).toMatchObject({ nonce: expect.any(Number), threshold: 1, txHistoryTag: null })
+      expect((await get(`/v1/chains/31337/safes/${solo.address}/indexing`)).body).toMatchObject({
+        mode: 'watched',
+        watched: true,
+        complete: false,
+      })
+      await indexer.sync()
+      expect((await get(`/v1/chains/31337/safes/${solo.address}/indexing`)).body).toMatchObject({
+        watched: true,
+        complete: true,
+      })
+      const history = await get(`/v1/chains/31337/safes/${solo.address}/transactions/history`)
+      expect(history.body.results.some((r: any) => r.type === 'TRANSACTION')).toBe(true)
+      expect((await get(`/v1/chains/31337/owners/${solo.owners[0]}/safes`)).body.safes).toEqual([
+        solo.address,
+      ])
+
+      // Explicitly: a Safe is watched (the client's second and last), an address that is no Safe is 404.
+      expect((await post(`/v1/chains/31337/safes/${mainnet.address}/watch`)).body).toMatchObject({
+        watched: true,
+      })
+      expect(
+        (await post(`/v1/chains/31337/safes/0x000000000000000000000000000000000000dEaD/watch`)).status,
+      ).toBe(404)
+      // Past the client's budget: POST is refused with 429, opening still answers from the chain, unwatched.
+      const refused = await post(`/v1/chains/31337/safes/${treasury.address}/watch`)
+      expect(refused.status).toBe(429)
+      expect(refused.body.message).toMatch(/^Too many requests: watching Safes is limited per client/)
+      expect((await get(`/v1/chains/31337/safes/${legacyL2.address}`)).status).toBe(200)
+      expect((await get(`/v1/chains/31337/safes/${legacyL2.address}/indexing`)).body).toMatchObject({
+        watched: false,
+        complete: false,
+      })
+    } finally {
+      await gateway.stop()
+    }
   })
 })

@@ -1,6 +1,7 @@
 import { SAFE_VERSION, safeV141 } from '@concord/safe/contracts'
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { getAddress } from 'viem'
+import { clientOf } from '../../http/clientBudget.ts'
 import { NotFoundError } from '../../http/errors.ts'
 import { requireChain } from '../../http/require.ts'
 import { AddressSchema, ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
@@ -11,6 +12,7 @@ import type { MessagesRepository } from '../messages/messages.repository.ts'
 import type { ProposalsRepository } from '../transactions/proposals.repository.ts'
 import type { SafesRepository } from './safes.repository.ts'
 import { OwnedSafesSchema, SafeInfoSchema, SafeNoncesSchema } from './safes.schemas.ts'
+import type { Watching } from './watching.ts'
 
 const safeParams = z.object({
   chainId: ChainIdParam,
@@ -96,8 +98,10 @@ export function createSafesRoutes({
   proposals,
   messages,
   rpc,
+  watching,
 }: {
   rpc: RpcClients
+  watching: Watching
   chains: ChainsRepository
   safes: SafesRepository
   proposals: ProposalsRepository
@@ -108,9 +112,10 @@ export function createSafesRoutes({
   /**
    * The Safe as the index has it (the indexer stores the version it recognised; an operator's master copy added
    * to the config later still names it), else, for a Safe the index has not reached (created before the start
-   * block, or a backfill still under way), as the chain has it at the head: one lookup either way.
+   * block, or a backfill still under way), as the chain has it at the head: one lookup either way. On a chain in
+   * watched mode, opening a Safe the index lacks watches it (within the bounds of watching.ts).
    */
-  const safeState = async (chainId: string, address: string) => {
+  const safeState = async (chainId: string, address: string, client: string) => {
     const chain = await requireChain(chains, chainId)
     const indexed = await safes.get(chain.chainId, address)
     if (indexed) {
@@ -124,13 +129,14 @@ export function createSafesRoutes({
     const onChain = await readSafeAtHead(rpc.get(chain), getAddress(address), chain.masterCopies)
     if (!onChain)
       throw new NotFoundError(`No Safe at ${address} on chain ${chainId} (not deployed or not indexed yet)`)
+    await watching.watchOnOpen(chain, getAddress(address), client)
     return { chain, indexed: false, safe: { ...onChain, implementation: onChain.singleton } }
   }
 
   return new OpenAPIHono()
     .openapi(getSafe, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
-      const { chain, indexed, safe } = await safeState(chainId, safeAddress)
+      const { chain, indexed, safe } = await safeState(chainId, safeAddress, clientOf(c.req.raw))
       // Nothing of a Safe's history is indexed before the index reaches it: empty tags.
       const [tags, queueTag, messagesTag] = indexed
         ? await Promise.all([
@@ -163,7 +169,7 @@ export function createSafesRoutes({
     })
     .openapi(getNonces, async (c) => {
       const { chainId, safeAddress } = c.req.valid('param')
-      const { chain, safe } = await safeState(chainId, safeAddress)
+      const { chain, safe } = await safeState(chainId, safeAddress, clientOf(c.req.raw))
       return c.json(await nonces(chain.chainId, safe), 200)
     })
     .openapi(getOwnedSafes, async (c) => {

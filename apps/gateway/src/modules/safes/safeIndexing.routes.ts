@@ -1,0 +1,107 @@
+// How far a Safe is indexed (Concord's own route, beside Safe{Wallet}'s chain-wide about/indexing), and the
+// explicit request to watch one on a chain in watched mode (config `indexing`).
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { eq } from 'drizzle-orm'
+import { getAddress } from 'viem'
+import { type ChainConfig, indexingMode } from '../../config/chainConfig.ts'
+import type { Database } from '../../db/createDatabase.ts'
+import { indexerCursors } from '../../db/schema.ts'
+import { clientOf } from '../../http/clientBudget.ts'
+import { NotFoundError } from '../../http/errors.ts'
+import { requireChain } from '../../http/require.ts'
+import { AddressSchema, ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
+import type { RpcClients } from '../../rpc/rpcClient.ts'
+import { readSafeAtHead } from '../../safe/onChainSafe.ts'
+import type { ChainsRepository } from '../chains/chains.repository.ts'
+import type { SafesRepository } from './safes.repository.ts'
+import type { WatchedSafesRepository } from './watchedSafes.repository.ts'
+import type { Watching } from './watching.ts'
+
+const safeParams = z.object({
+  chainId: ChainIdParam,
+  safeAddress: AddressSchema.openapi({ param: { name: 'safeAddress', in: 'path' } }),
+})
+
+export const SafeIndexingSchema = z
+  .object({
+    /** The chain indexes `all` its Safes or the `watched` ones. */
+    mode: z.enum(['all', 'watched']),
+    /** Indexed by the chain's mode: every Safe in `all` mode, a watched one in `watched` mode. */
+    watched: z.boolean(),
+    /** Its history is read up to the indexer's block (and followed from there). */
+    complete: z.boolean(),
+    /** Watched mode: how far its history is read (null: not started yet, or not watched). */
+    backfilledTo: z.number().int().nullable(),
+    /** The block the chain's index has reached (null: not started). */
+    indexedBlockNumber: z.number().int().nullable(),
+  })
+  .openapi('SafeIndexing')
+
+const getIndexing = createRoute({
+  method: 'get',
+  path: '/v1/chains/{chainId}/safes/{safeAddress}/indexing',
+  tags: ['safes'],
+  request: { params: safeParams },
+  responses: { 200: json(SafeIndexingSchema, 'How far the Safe is indexed'), ...errorResponses },
+})
+
+const postWatch = createRoute({
+  method: 'post',
+  path: '/v1/chains/{chainId}/safes/{safeAddress}/watch',
+  tags: ['safes'],
+  request: { params: safeParams },
+  responses: {
+    200: json(SafeIndexingSchema, 'Watched (or already indexed): how far it is indexed'),
+    ...errorResponses,
+  },
+})
+
+export function createSafeIndexingRoutes(p: {
+  db: Database
+  rpc: RpcClients
+  chains: ChainsRepository
+  safes: SafesRepository
+  watched: WatchedSafesRepository
+  watching: Watching
+}) {
+  async function state(chain: ChainConfig, address: string): Promise<z.infer<typeof SafeIndexingSchema>> {
+    const mode = indexingMode(chain)
+    const [[cursor], row, watch] = await Promise.all([
+      p.db
+        .select({ blockNumber: indexerCursors.blockNumber })
+        .from(indexerCursors)
+        .where(eq(indexerCursors.chainId, chain.chainId)),
+      p.safes.get(chain.chainId, address),
+      mode === 'watched' ? p.watched.state(chain.chainId, address) : undefined,
+    ])
+    const indexedBlockNumber = cursor ? Math.max(cursor.blockNumber, -1) : null
+    if (mode === 'all')
+      return { mode, watched: true, complete: !!row, backfilledTo: null, indexedBlockNumber }
+    return {
+      mode,
+      watched: !!watch,
+      complete: !!watch?.live,
+      backfilledTo: watch?.backfilledTo ?? null,
+      indexedBlockNumber,
+    }
+  }
+
+  return new OpenAPIHono()
+    .openapi(getIndexing, async (c) => {
+      const { chainId, safeAddress } = c.req.valid('param')
+      const chain = await requireChain(p.chains, chainId)
+      return c.json(await state(chain, getAddress(safeAddress)), 200)
+    })
+    .openapi(postWatch, async (c) => {
+      const { chainId, safeAddress } = c.req.valid('param')
+      const chain = await requireChain(p.chains, chainId)
+      const address = getAddress(safeAddress)
+      if (indexingMode(chain) === 'watched' && !(await p.watched.state(chain.chainId, address))) {
+        // Only a Safe on chain is worth indexing.
+        if (!(await readSafeAtHead(p.rpc.get(chain), address, chain.masterCopies)))
+          throw new NotFoundError(`No Safe at ${address} on chain ${chainId}`)
+        await p.watching.watch(chain, address, clientOf(c.req.raw))
+      }
+      return c.json(await state(chain, address), 200)
+    })
+}
