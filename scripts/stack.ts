@@ -37,6 +37,8 @@ export type StackOptions = {
   web?: boolean
   /** Behind a reverse proxy: take X-Forwarded-* from it (the gateway's `trustProxy`). */
   trustProxy?: boolean
+  /** The devnet chain's indexing mode (default `all`; `watched` indexes only the Safes opened or listed). */
+  indexing?: 'all' | 'watched'
   walletConnectProjectId?: string
   log?: (line: string) => void
   /** Records how long each step takes (npm start prints them). */
@@ -85,7 +87,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       webDir: web ? webDistDir : undefined,
       walletConnectProjectId: options.walletConnectProjectId,
       trustProxy: options.trustProxy ?? false,
-      chains: [devnetChainConfig(devnet)],
+      chains: [{ ...devnetChainConfig(devnet), ...(options.indexing ? { indexing: options.indexing } : {}) }],
     }
     gateway = await phases.time('gateway', () => createGateway(configSchema.parse(config), { store }))
     const g = gateway

@@ -94,6 +94,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     changes,
     live,
     indexing: () => [...indexing],
+    onWatched: (chainId) => indexers.get(chainId)?.nudge(),
     web,
     abis: config.abis,
     fiatRates: config.fiatRates,

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
-import { type Stack, startStack } from '../../../scripts/stack.ts'
+import { type Stack, type StackOptions, startStack } from '../../../scripts/stack.ts'
 import { launchBrowser } from './browser.ts'
 
 /** Where the e2e tests save their screenshots. */
@@ -12,6 +12,8 @@ export type E2EOptions = {
   viewport: { width: number; height: number }
   /** Runs on each new page before its test, e.g. to set timeouts or watch requests. */
   onPage?: (page: Page, stack: Stack) => void
+  /** How the file's stack starts (default: npm start's). */
+  stack?: StackOptions
 }
 
 export type E2ESession = {
@@ -28,7 +30,7 @@ export type E2ESession = {
  * Registers the hooks of an e2e test file: the stack and Chromium once for the file, a new context and page
  * for each test. Read the session's fields inside hooks and tests (they change between tests).
  */
-export function setupE2E({ viewport, onPage }: E2EOptions): E2ESession {
+export function setupE2E({ viewport, onPage, stack: stackOptions }: E2EOptions): E2ESession {
   let stack: Stack
   let browser: Browser
   let context: BrowserContext
@@ -36,7 +38,7 @@ export function setupE2E({ viewport, onPage }: E2EOptions): E2ESession {
   const pageErrors: string[] = []
 
   beforeAll(async () => {
-    stack = await startStack()
+    stack = await startStack(stackOptions)
     browser = await launchBrowser()
     mkdirSync(screenshotDir, { recursive: true })
   })

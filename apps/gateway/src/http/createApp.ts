@@ -78,6 +78,8 @@ export type AppDependencies = {
   live?: LiveHub
   /** Chains this process indexes now (shown by /health). */
   indexing?: () => number[]
+  /** A Safe was just watched on this chain: its indexer may start reading it now rather than at the next head. */
+  onWatched?: (chainId: number) => void
   web?: Hono
   /** Operator ABIs for the data decoder (config `abis`). */
   abis?: readonly ExtraAbi[]
@@ -111,6 +113,7 @@ export function createApp({
   changes = createLocalChangeBus(),
   live = createLiveHub(changes),
   indexing,
+  onWatched,
   web,
   abis = [],
   fiatRates = DEFAULT_FIAT_RATES,
@@ -164,7 +167,7 @@ export function createApp({
   const proposals = createProposalsRepository(store.db)
   const messages = createMessagesRepository(store.db)
   const watched = createWatchedSafesRepository(store.db)
-  const watching = createWatching({ watched, budget: http.clientLimits?.watches })
+  const watching = createWatching({ watched, budget: http.clientLimits?.watches, onWatched })
   app.route('/', createSafesRoutes({ chains, safes, proposals, messages, rpc, watching }))
   app.route('/', createSafeIndexingRoutes({ db: store.db, rpc, chains, safes, watched, watching }))
   app.route('/', createSafeEstimationsRoutes({ chains, safes, proposals }))

@@ -48,6 +48,8 @@ export type Indexer = {
   /** Indexes up to the current head once (resolves when committed). */
   sync(): Promise<{ head: number }>
   start(): void
+  /** Syncs now if following (e.g. a Safe was just watched), rather than at the next head. */
+  nudge(): void
   stop(): Promise<void>
   status(): {
     blockNumber: number | undefined
@@ -268,6 +270,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       knownSafes = undefined
       follower.start()
     },
+    nudge: () => follower.poke(),
     async stop() {
       await follower.stop()
       await running?.catch(() => {})

@@ -19,6 +19,8 @@ export type HeadFollower = {
   start(): void
   /** Stops following; resolves once the subscription is closed. */
   stop(): Promise<void>
+  /** Syncs now rather than at the next head or poll (nothing while stopped). */
+  poke(): void
   mode(): 'subscription' | 'polling'
   /** The last sync's error message, cleared by the next success. */
   lastError(): string | undefined
@@ -85,6 +87,9 @@ export function createHeadFollower(options: HeadFollowerOptions): HeadFollower {
       subscribed = false
       clearTimeout(timer)
       timer = undefined
+    },
+    poke() {
+      if (!stopped) void tick()
     },
     mode: () => (subscribed ? 'subscription' : 'polling'),
     lastError: () => lastError,

@@ -11,7 +11,12 @@ import type { WatchedSafesRepository } from './watchedSafes.repository.ts'
 /** Default: 20 Safes at once per client, then one every 30 s. */
 const DEFAULT_BUDGET: BudgetSettings = { capacity: 20, refillPerSecond: 1 / 30 }
 
-export function createWatching(p: { watched: WatchedSafesRepository; budget?: BudgetSettings | undefined }) {
+export function createWatching(p: {
+  watched: WatchedSafesRepository
+  budget?: BudgetSettings | undefined
+  /** Called after a Safe is newly watched (the gateway wakes the chain's indexer). */
+  onWatched?: ((chainId: number) => void) | undefined
+}) {
   const budget = createClientBudget('watching Safes', p.budget ?? DEFAULT_BUDGET)
   /** Opened Safes left unwatched for a bound (logged at the first and every 100th, not once per request). */
   let refused = 0
@@ -22,7 +27,9 @@ export function createWatching(p: { watched: WatchedSafesRepository; budget?: Bu
     const known = await p.watched.state(chain.chainId, address)
     if (known) return false
     budget.spend(client, 1)
-    return p.watched.watch(chain.chainId, address, 'request', chain.maxWatched)
+    const added = await p.watched.watch(chain.chainId, address, 'request', chain.maxWatched)
+    if (added) p.onWatched?.(chain.chainId)
+    return added
   }
 
   return {

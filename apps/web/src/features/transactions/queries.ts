@@ -9,6 +9,7 @@ import {
 } from '@safe-global/safe-gateway-typescript-sdk'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { GatewayError, gatewayCall, gatewayScope } from '../../lib/gateway'
+import { gatewayFetch } from '../../lib/gatewayFetch'
 import { isTransactionId } from './utils/transactionId'
 
 export const transactionKeys = {
@@ -73,4 +74,29 @@ export const decodedDataQueryOptions = (chainId: string, to: string, data: strin
     queryFn: (): Promise<DecodedDataResponse> =>
       gatewayCall(() => getDecodedData(chainId, operation, data, to)),
     staleTime: Number.POSITIVE_INFINITY,
+  })
+
+/** Concord's `GET …/safes/{address}/indexing`; null from a gateway without it (Safe's own CGW). */
+export type SafeIndexing = {
+  mode: 'all' | 'watched'
+  watched: boolean
+  complete: boolean
+  backfilledTo: number | null
+  indexedBlockNumber: number | null
+}
+
+/** How far the gateway has read a Safe's history, polled until it is complete. */
+export const safeIndexingQueryOptions = (chainId: string, address: string) =>
+  queryOptions({
+    queryKey: [...transactionKeys.all(), chainId, address, 'indexing'] as const,
+    queryFn: async (): Promise<SafeIndexing | null> => {
+      try {
+        return await gatewayFetch<SafeIndexing>('GET', `/v1/chains/${chainId}/safes/${address}/indexing`)
+      } catch (error) {
+        if (error instanceof GatewayError && error.code === 404) return null
+        throw error
+      }
+    },
+    refetchInterval: (q) => (q.state.data && !q.state.data.complete ? 2_000 : false),
+    retry: false,
   })

@@ -29,6 +29,12 @@ export function YourSafes({ chains, owner }: YourSafesProps) {
           ))}
         </ul>
       ) : null}
+      {safes.length > 0 ? (
+        <p className="muted small" data-testid="missing-safe-hint">
+          A Safe missing here? A gateway that indexes only the Safes it watches lists those opened once: open
+          it by its address and it appears here.
+        </p>
+      ) : null}
       {pending ? <Skeleton lines={2} label="Loading your Safes" /> : null}
       {failed.map(({ chain, result }) => (
         <QueryError
@@ -39,8 +45,8 @@ export function YourSafes({ chains, owner }: YourSafesProps) {
       ))}
       {!pending && failed.length === 0 && safes.length === 0 ? (
         <EmptyState title="No Safes found">
-          This wallet is not an owner of a Safe on the chains this gateway serves. Open one by address, or
-          create one.
+          This gateway knows no Safe this wallet owns. If it indexes only the Safes it watches, open yours
+          once by its address and it is listed here from then on; or create one.
         </EmptyState>
       ) : null}
     </div>

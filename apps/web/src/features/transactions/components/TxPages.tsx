@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/ui/EmptyState'
 import { LoadMore } from '../../../components/ui/LoadMore'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
 import { historyQueryOptions } from '../queries'
+import { HistoryIndexing } from './HistoryIndexing'
 import { TxList } from './TxList'
 
 export type TxPagesProps = {
@@ -22,15 +23,25 @@ export type TxPagesProps = {
 /** Transactions → History: executed transactions by day, one gateway page at a time. */
 export function TxHistory({ chain, address, txHref, renderNote }: TxPagesProps) {
   const query = useInfiniteQuery(historyQueryOptions(chain.chainId, address))
-  return <TxPages chain={chain} txHref={txHref} renderNote={renderNote} query={query} />
+  return (
+    <TxPages
+      chain={chain}
+      txHref={txHref}
+      renderNote={renderNote}
+      query={query}
+      indexing={<HistoryIndexing chainId={chain.chainId} address={address} />}
+    />
+  )
 }
 
 // The queue has its own screen (features/queue), with the actions on each transaction.
 type TxPagesViewProps = Omit<TxPagesProps, 'address'> & {
   query: UseInfiniteQueryResult<InfiniteData<TransactionListPage, unknown>>
+  /** How far the gateway has read the history, while it still reads it. */
+  indexing?: ReactNode
 }
 
-function TxPages({ chain, txHref, renderNote, query }: TxPagesViewProps) {
+function TxPages({ chain, txHref, renderNote, query, indexing }: TxPagesViewProps) {
   return (
     <QueryBoundary
       query={query}
@@ -42,13 +53,17 @@ function TxPages({ chain, txHref, renderNote, query }: TxPagesViewProps) {
         // Every indexed Safe has one item at least, its creation: an empty history is one not indexed yet.
         if (!items.some((item) => item.type === 'TRANSACTION'))
           return (
-            <EmptyState title="History not indexed yet">
-              The gateway has not reached this Safe's history yet. Its owners, threshold and nonce are read
-              from the chain meanwhile, and its transactions appear here as indexing reaches them.
-            </EmptyState>
+            <>
+              {indexing}
+              <EmptyState title="History not indexed yet">
+                The gateway has not reached this Safe's history yet. Its owners, threshold and nonce are read
+                from the chain meanwhile, and its transactions appear here as indexing reaches them.
+              </EmptyState>
+            </>
           )
         return (
           <div data-testid="tx-history">
+            {indexing}
             <TxList chain={chain} items={items} txHref={txHref} renderNote={renderNote} />
             <LoadMore query={query} errorTitle="Could not load more transactions" testId="load-more" />
           </div>
