@@ -9,8 +9,9 @@ import type { Database } from '../db/createDatabase.ts'
 import { createWatchedSafesRepository } from '../modules/safes/watchedSafes.repository.ts'
 import { createRpcClient } from '../rpc/rpcClient.ts'
 import { createChainReader, withSetups } from './chainReader.ts'
+import { createCursorKeeper } from './cursorKeeper.ts'
 import { createHeadFollower } from './headFollower.ts'
-import { type Cursor, createIndexStore } from './indexStore.ts'
+import { createIndexStore } from './indexStore.ts'
 import { enrichTokens } from './tokenMetadata.ts'
 import { createWatchedBackfill } from './watchedBackfill.ts'
 import { windowChanges } from './windowChanges.ts'
@@ -45,7 +46,7 @@ export type IndexerOptions = {
 }
 
 export type Indexer = {
-  /** Indexes up to the current head once (resolves when committed). */
+  /** Indexes up to the current head once (resolves when committed and its tokens' metadata is read). */
   sync(): Promise<{ head: number }>
   start(): void
   /** Syncs now if following (e.g. a Safe was just watched), rather than at the next head. */
@@ -126,60 +127,22 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     },
   })
 
-  /**
-   * Walks stored hashes back to the newest block the node still agrees with, then rolls back to it (or to the
-   * start of its window) from the undo records; starts over when the fork lies deeper than they reach.
-   */
-  async function handleReorg(cursor: Cursor, head: number): Promise<Cursor> {
-    knownSafes = undefined
-    for (const stored of await store.recentBlocks(Math.min(cursor.blockNumber, head), reorgWindow)) {
-      const onChain = await blockRef(stored.number)
-      if (onChain.hash !== stored.hash) continue
-      const point = await store.rollbackPoint(stored.number)
-      // Before the first window (-1): the same as starting over.
-      if (point === undefined || point < 0) break
-      const hash = point === stored.number ? onChain.hash : (await blockRef(point)).hash
-      const fork: Cursor = { ...cursor, blockNumber: point, blockHash: hash }
-      const affected = await store.rollback(fork)
-      publish([{ type: 'BLOCK_INDEXED', chainId: chain.chainId, blockNumber: point, safes: affected }])
-      return fork
-    }
-    // Deeper than the undo records reach: start over.
-    await store.reset()
-    publish([{ type: 'BLOCK_INDEXED', chainId: chain.chainId, blockNumber: -1, safes: [] }])
-    return initialCursor(head)
-  }
-
-  /** All mode starts before the start block; watched mode at the head (each Safe is read on its own). */
-  async function initialCursor(head: number): Promise<Cursor> {
-    const genesis = await blockRef(0)
-    if (mode === 'watched') {
-      const at = await blockRef(Math.max(head, chain.startBlock - 1, 0))
-      return { blockNumber: at.number, blockHash: at.hash, genesisHash: genesis.hash }
-    }
-    const start = Math.max(chain.startBlock - 1, 0)
-    const at = start === 0 ? genesis : await blockRef(start)
-    return {
-      blockNumber: chain.startBlock === 0 ? -1 : at.number,
-      blockHash: at.hash,
-      genesisHash: genesis.hash,
-    }
-  }
+  /** Where the index stands at the start of a sync: a fresh cursor, or the stored one after any reorg. */
+  const cursors = createCursorKeeper({
+    chain,
+    store,
+    mode,
+    reorgWindow,
+    blockRef,
+    publish: (c) => publish(c),
+  })
 
   async function syncOnce(): Promise<{ head: number }> {
     const head = Number(await client.getBlockNumber({ cacheTime: 0 }))
-    let cursor = await store.getCursor()
-    if (cursor && cursor.genesisHash !== (await blockRef(0)).hash) {
-      knownSafes = undefined
-      await store.reset() // a different chain now answers behind this id (e.g. a restarted devnet)
-      cursor = undefined
-    }
-    cursor ??= await initialCursor(head)
-    if (
-      cursor.blockNumber >= 0 &&
-      (cursor.blockNumber > head || (await blockRef(cursor.blockNumber)).hash !== cursor.blockHash)
-    )
-      cursor = await handleReorg(cursor, head)
+    const stored = await store.getCursor()
+    let cursor = await cursors.current(head, stored)
+    // A reorg or a reset changed what is indexed: reload the Safes known.
+    if (cursor !== stored) knownSafes = undefined
     if (mode === 'watched') {
       if (!configWatched) {
         for (const address of chain.watch) await watched.watch(chain.chainId, address, 'config', Infinity)
@@ -234,9 +197,39 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       await store.analyze()
       sinceAnalyze = 0
     }
-    // After the commit, so a slow or broken token never holds up the index itself.
-    await enrichTokens(client, chain.chainId, store, options.fetch).catch((error) => options.onError?.(error))
+    // Beside the index, not in its way: a slow or broken token (or NFT host) never holds the head back.
+    void enrich()
     return { head }
+  }
+
+  let enriching: Promise<void> | undefined
+  /** Token and NFT metadata of what is indexed, one run at a time. */
+  const enrich = (): Promise<void> => {
+    if (enriching) return enriching
+    const run = enrichTokens(client, chain.chainId, store, options.fetch)
+      .then(
+        () => {},
+        (error) => options.onError?.(error),
+      )
+      .finally(() => {
+        enriching = undefined
+      })
+    enriching = run
+    return run
+  }
+
+  /** One sync of the index alone (the follower's): metadata is left running beside it. */
+  const syncIndex = () => {
+    running ??= syncOnce()
+      .catch((error) => {
+        // What it knew may be stale (e.g. the cursor moved under it): reload it on the next attempt.
+        knownSafes = undefined
+        throw error
+      })
+      .finally(() => {
+        running = undefined
+      })
+    return running
   }
 
   const publish = (changes: Change[]) => {
@@ -247,23 +240,18 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     wsUrl: chain.wsUrl,
     pollingInterval,
     subscribedPollingInterval,
-    sync: () => indexer.sync(),
+    sync: syncIndex,
     isSyncing: () => running !== undefined,
     onError: options.onError,
   })
 
   const indexer: Indexer = {
-    sync() {
-      running ??= syncOnce()
-        .catch((error) => {
-          // What it knew may be stale (e.g. the cursor moved under it): reload it on the next attempt.
-          knownSafes = undefined
-          throw error
-        })
-        .finally(() => {
-          running = undefined
-        })
-      return running
+    async sync() {
+      const synced = await syncIndex()
+      // Settled: the run under way may predate this sync's tokens, so one more after it.
+      await enriching
+      await enrich()
+      return synced
     },
     start() {
       // Another process may have indexed while this one did not (leadership moved): reload what it knows.
@@ -274,6 +262,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     async stop() {
       await follower.stop()
       await running?.catch(() => {})
+      await enriching
     },
     status: () => ({
       blockNumber: cursorBlock,
