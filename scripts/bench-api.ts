@@ -25,6 +25,8 @@ const gateway = await createGateway(
         name: 'Devnet',
         rpcUrl: devnet.rpcUrl,
         rpc: { maxRequestsPerSecond: 1_000_000 },
+        // The whole chain, as an operator indexes one (not only the Safes opened).
+        indexing: 'all',
       },
     ],
   }),

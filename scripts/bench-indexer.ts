@@ -30,6 +30,8 @@ const config: ConfigInput = {
       name: 'Devnet',
       rpcUrl: devnet.rpcUrl,
       rpc: { maxRequestsPerSecond: 1_000_000 },
+      // The whole chain, as an operator indexes one (not only the Safes opened).
+      indexing: 'all',
     },
   ],
 }

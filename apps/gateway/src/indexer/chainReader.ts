@@ -84,13 +84,13 @@ export function createChainReader(
 
   /**
    * The logs of the next window from `from` (at most to `head`), halving the window while the node refuses
-   * it and doubling it while answers stay small. Token transfers are those of `knownSafes`; Safe logs are the
-   * whole chain's, or with `only` (watched mode) those of these addresses (and then no Safe is set up unasked).
+   * it and doubling it while answers stay small. Without `only` (all mode): every Safe log and every Transfer log
+   * of the window, whatever the number of Safes (the indexer matches transfers against its Safes in SQL). With
+   * `only` (watched mode): the logs of these addresses and the Transfer logs to and from them.
    */
   async function fetchWindow(
     from: number,
     head: number,
-    knownSafes: Set<Address>,
     only?: Address[],
   ): Promise<{ logs: RawLog[]; transfers: RawLog[]; to: number; end: Promise<BlockRef> }> {
     let to = Math.min(from + window - 1, head)
@@ -100,15 +100,12 @@ export function createChainReader(
       const end = blockRef(to)
       end.catch(() => {})
       try {
-        const [logs, known] = await Promise.all([
+        const [logs, transfers] = await Promise.all([
           safeLogs(from, to, only),
-          transferLogs(from, to, knownSafes),
+          only
+            ? transferLogs(from, to, new Set(only)).then(uniqueInOrder)
+            : getLogs(from, to, [TRANSFER_TOPIC]),
         ])
-        // Safes set up in this window may receive tokens in it too.
-        const setUp = new Set(only ? [] : [...setupsIn(logs)].filter((a) => !knownSafes.has(a)))
-        const transfers = uniqueInOrder(
-          setUp.size ? [...known, ...(await transferLogs(from, to, setUp))] : known,
-        )
         const count = logs.length + transfers.length
         if (count < 5_000 && window < maxWindow) window = Math.min(window * 2, maxWindow)
         // Dense blocks: aim the next window at ~10,000 logs (a few MB) rather than wait for the node to refuse.
@@ -144,8 +141,8 @@ export function createChainReader(
   }
 
   /** One window of logs and the block it ends at. Its rejection is handled even if nobody awaits it (read-ahead). */
-  function readWindow(from: number, head: number, safes: Set<Address>, only?: Address[]) {
-    const read = fetchWindow(from, head, safes, only).then(async (fetched) => ({
+  function readWindow(from: number, head: number, only?: Address[]) {
+    const read = fetchWindow(from, head, only).then(async (fetched) => ({
       ...fetched,
       end: await fetched.end,
     }))
@@ -193,16 +190,18 @@ export function logsCap(error: unknown): { suggested?: number; maxRange?: number
 }
 
 /** The addresses a window's logs set up as Safes (SafeSetup). */
-function setupsIn(logs: RawLog[]): Set<Address> {
+export function setupsIn(logs: RawLog[]): Set<Address> {
   const out = new Set<Address>()
   for (const l of logs) if (l.topics[0] === SAFE_SETUP_TOPIC) out.add(checksum(l.address))
   return out
 }
 
-/** The known Safes and those a window sets up (a superset of what its replay adds: enough for transfers). */
-export function withSetups(safes: Set<Address>, logs: RawLog[]): Set<Address> {
-  const out = new Set(safes)
-  for (const address of setupsIn(logs)) out.add(address)
+/** The senders and recipients of Transfer logs (checksummed). */
+export function transferParties(logs: RawLog[]): Set<Address> {
+  const out = new Set<Address>()
+  for (const l of logs)
+    for (const topic of [l.topics[1], l.topics[2]])
+      if (topic && topic.length === 66) out.add(checksum(`0x${topic.slice(26)}`))
   return out
 }
 

@@ -8,7 +8,7 @@ import { type ChainConfig, indexingMode } from '../config/chainConfig.ts'
 import type { Database } from '../db/createDatabase.ts'
 import { createWatchedSafesRepository } from '../modules/safes/watchedSafes.repository.ts'
 import { createRpcClient } from '../rpc/rpcClient.ts'
-import { createChainReader, withSetups } from './chainReader.ts'
+import { createChainReader, setupsIn, transferParties } from './chainReader.ts'
 import { createCursorKeeper } from './cursorKeeper.ts'
 import { createHeadFollower } from './headFollower.ts'
 import { createIndexStore } from './indexStore.ts'
@@ -88,8 +88,6 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
 
   let running: Promise<{ head: number }> | undefined
   let cursorBlock: number | undefined
-  /** Indexed Safe addresses (token transfers are fetched for these); reloaded after a rollback. */
-  let knownSafes: Set<Address> | undefined
   /** Watched mode: the config's watch list is recorded once per start. */
   let configWatched = false
 
@@ -139,10 +137,9 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
 
   async function syncOnce(): Promise<{ head: number }> {
     const head = Number(await client.getBlockNumber({ cacheTime: 0 }))
-    const stored = await store.getCursor()
-    let cursor = await cursors.current(head, stored)
-    // A reorg or a reset changed what is indexed: reload the Safes known.
-    if (cursor !== stored) knownSafes = undefined
+    let cursor = await cursors.current(head, await store.getCursor())
+    /** Watched mode: the watched Safes' logs only (those read up to the cursor); all mode: the chain's. */
+    let only: Address[] | undefined
     if (mode === 'watched') {
       if (!configWatched) {
         for (const address of chain.watch) await watched.watch(chain.chainId, address, 'config', Infinity)
@@ -150,32 +147,32 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       }
       cursorBlock = cursor.blockNumber
       await backfill.run(cursor, head)
-      knownSafes = await watched.live(chain.chainId)
+      only = [...(await watched.live(chain.chainId))]
     }
+    const watchedSafes = new Set(only)
     let from = cursor.blockNumber + 1
-    knownSafes ??= await store.safeAddresses()
-    /** Watched mode: only the watched Safes' logs are asked for. */
-    const only = mode === 'watched' ? [...knownSafes] : undefined
     // Read-ahead: the next window is fetched while this one is processed and written.
     let ahead: ReturnType<typeof readWindow> | undefined
     while (from <= head) {
-      const fetched = await (ahead ?? readWindow(from, head, knownSafes, only))
-      ahead =
-        fetched.to < head
-          ? readWindow(fetched.to + 1, head, only ? knownSafes : withSetups(knownSafes, fetched.logs), only)
-          : undefined
+      const fetched = await (ahead ?? readWindow(from, head, only))
+      ahead = fetched.to < head ? readWindow(fetched.to + 1, head, only) : undefined
+      // All mode: the window's Transfer logs are the chain's; those of indexed Safes are found in SQL, so no
+      // Safe list is held in memory or sent to the node (Safes set up in the window are matched by the replay).
+      const safes = only ? watchedSafes : await store.safesAmong([...transferParties(fetched.transfers)])
+      const setUp = only ? new Set<Address>() : setupsIn(fetched.logs)
+      const transfers = only
+        ? fetched.transfers
+        : fetched.transfers.filter((l) => [...transferParties([l])].some((a) => safes.has(a) || setUp.has(a)))
       const previous = cursor.blockNumber
       cursor = { ...cursor, blockNumber: fetched.end.number, blockHash: fetched.end.hash }
-      const known = knownSafes
       const committed = await windows.indexWindow({
-        fetched,
+        fetched: { ...fetched, transfers },
         from,
         head,
         previous,
         cursor,
-        isSafe: (a) => known.has(a),
+        isSafe: (a) => safes.has(a),
       })
-      if (!only) for (const safe of committed.changedSafes) knownSafes.add(safe.address as Address)
       cursorBlock = fetched.end.number
       sinceAnalyze += committed.kept
       publish(
@@ -220,15 +217,9 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
 
   /** One sync of the index alone (the follower's): metadata is left running beside it. */
   const syncIndex = () => {
-    running ??= syncOnce()
-      .catch((error) => {
-        // What it knew may be stale (e.g. the cursor moved under it): reload it on the next attempt.
-        knownSafes = undefined
-        throw error
-      })
-      .finally(() => {
-        running = undefined
-      })
+    running ??= syncOnce().finally(() => {
+      running = undefined
+    })
     return running
   }
 
@@ -254,8 +245,6 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       return synced
     },
     start() {
-      // Another process may have indexed while this one did not (leadership moved): reload what it knows.
-      knownSafes = undefined
       follower.start()
     },
     nudge: () => follower.poke(),

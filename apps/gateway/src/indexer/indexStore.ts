@@ -182,10 +182,17 @@ export function createIndexStore(db: Database, chainId: number) {
         .where(and(eq(watchedSafes.chainId, chainId), inArray(watchedSafes.address, addresses)))
     },
 
-    /** Every indexed Safe of the chain (token transfers are fetched for these). */
-    async safeAddresses(): Promise<Set<Address>> {
-      const rows = await db.select({ address: safes.address }).from(safes).where(eq(safes.chainId, chainId))
-      return new Set(rows.map((r) => r.address as Address))
+    /** Those of `addresses` (checksummed) that are indexed Safes: a window's transfers are matched with it. */
+    async safesAmong(addresses: Address[]): Promise<Set<Address>> {
+      const out = new Set<Address>()
+      for (let i = 0; i < addresses.length; i += 5000) {
+        const rows = await db
+          .select({ address: safes.address })
+          .from(safes)
+          .where(and(eq(safes.chainId, chainId), inArray(safes.address, addresses.slice(i, i + 5000))))
+        for (const r of rows) out.add(r.address as Address)
+      }
+      return out
     },
 
     /**

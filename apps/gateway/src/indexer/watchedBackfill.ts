@@ -55,7 +55,7 @@ export function createWatchedBackfill(p: {
       let from = at + 1
       if (from > cursor.blockNumber) await store.markLive(addresses, cursor.blockNumber)
       while (from <= cursor.blockNumber) {
-        const fetched = await p.reader.readWindow(from, cursor.blockNumber, group, addresses)
+        const fetched = await p.reader.readWindow(from, cursor.blockNumber, addresses)
         const created = await creationLogs(fetched.logs)
         const logs = [...fetched.logs, ...created].sort(
           (a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex,
