@@ -1,5 +1,5 @@
 // Starts benchDevnet.child.ts (the devnet and a history of `count` Safe transactions in a process of their
-// own) and resolves once the history is built.
+// own), or another chain-building child, and resolves once its chain is built.
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import type { Address } from 'viem'
@@ -15,20 +15,29 @@ export type BenchDevnet = {
   stop(): Promise<void>
 }
 
-export async function startBenchDevnet(count: number): Promise<BenchDevnet> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', new URL('./benchDevnet.child.ts', import.meta.url).pathname],
-    { env: { ...process.env, BENCH_COUNT: String(count) }, stdio: ['pipe', 'pipe', 'inherit'] },
-  )
+export function startBenchDevnet(count: number): Promise<BenchDevnet> {
+  return startChainChild<Omit<BenchDevnet, 'stop'>>('./benchDevnet.child.ts', { BENCH_COUNT: String(count) })
+}
+
+/**
+ * Starts a child script that builds a chain and prints one JSON line about it (then keeps the chain up until
+ * its stdin closes); resolves with that line and a stop().
+ */
+export async function startChainChild<T>(
+  script: string,
+  env: Record<string, string>,
+): Promise<T & { stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL(script, import.meta.url).pathname], {
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve)
-    void exited.then((code) => reject(new Error(`benchDevnet.child.ts exited with ${code}`)))
+    void exited.then((code) => reject(new Error(`${script} exited with ${code}`)))
   })
-  const info = JSON.parse(line) as Omit<BenchDevnet, 'stop'>
   return {
-    ...info,
+    ...(JSON.parse(line) as T),
     async stop() {
       child.stdin.end()
       await exited

@@ -208,12 +208,13 @@ export function createApp({
       decoder,
       changes,
       writeBudget: limits.writes,
+      watched,
     }),
   )
   const prices = priceSource ?? createStaticPriceSource(fiatRates)
   const balances = createBalancesRepository(store.db)
   const safeBalances = createSafeBalancesRepository({ balances, rpc, prices, publicUrl: site.publicUrl })
-  app.route('/', createBalancesRoutes({ chains, safes, safeBalances, prices }))
+  app.route('/', createBalancesRoutes({ chains, safes, safeBalances, prices, watched }))
   app.route('/', createSafeOverviewsRoutes({ chains, safes, proposals, safeBalances }))
   app.route('/', createPositionsRoutes({ chains }))
   app.route('/', createTargetedMessagingRoutes())

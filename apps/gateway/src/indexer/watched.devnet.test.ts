@@ -164,6 +164,18 @@ describe('watched mode through the API', () => {
         watched: true,
         complete: false,
       })
+      // Meanwhile history and balances answer with what is indexed so far: nothing, and the chain's ETH.
+      expect((await get(`/v1/chains/31337/safes/${solo.address}/transactions/history`)).body).toMatchObject({
+        results: [],
+      })
+      const early = await get(`/v1/chains/31337/safes/${solo.address}/balances/usd`)
+      expect(early.status).toBe(200)
+      const eth = await devnet.client.getBalance({ address: solo.address })
+      expect(early.body.items.find((i: any) => i.tokenInfo.type === 'NATIVE_TOKEN')?.balance).toBe(
+        String(eth),
+      )
+      // An address neither indexed nor watched is still 404 there.
+      expect((await get(`/v1/chains/31337/safes/${treasury.address}/transactions/history`)).status).toBe(404)
       await indexer.sync()
       expect((await get(`/v1/chains/31337/safes/${solo.address}/indexing`)).body).toMatchObject({
         watched: true,

@@ -1,7 +1,8 @@
 // Balances with fiat values (cgw-api §3), computed by safeBalances.repository.ts.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { getAddress } from 'viem'
 import { NotFoundError } from '../../http/errors.ts'
-import { requireChain, requireSafe } from '../../http/require.ts'
+import { requireChain, requireSafeOrWatched } from '../../http/require.ts'
 import {
   AddressSchema,
   BoolQuery,
@@ -11,6 +12,7 @@ import {
 } from '../../http/schemas.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { SafesRepository } from '../safes/safes.repository.ts'
+import type { WatchedSafesRepository } from '../safes/watchedSafes.repository.ts'
 import type { PriceSource } from './priceSource.ts'
 import type { SafeBalancesRepository } from './safeBalances.repository.ts'
 
@@ -68,6 +70,7 @@ export function createBalancesRoutes(deps: {
   safes: SafesRepository
   safeBalances: SafeBalancesRepository
   prices: PriceSource
+  watched: WatchedSafesRepository
 }) {
   return new OpenAPIHono()
     .openapi(getFiatCodes, async (c) => c.json(await deps.prices.fiatCodes(), 200))
@@ -78,7 +81,9 @@ export function createBalancesRoutes(deps: {
       const fiat = fiatCode.toUpperCase()
       if (!(await deps.prices.fiatCodes()).includes(fiat))
         throw new NotFoundError(`Unsupported fiat code ${fiatCode} (see /v1/balances/supported-fiat-codes)`)
-      const { safe } = await requireSafe(deps, chainId, safeAddress)
-      return c.json(await deps.safeBalances.get(chain, safe.address, fiat, { trusted, excludeSpam }), 200)
+      // A watched Safe not read yet: its native balance, and the tokens indexed so far (none).
+      const { safe } = await requireSafeOrWatched(deps, chainId, safeAddress)
+      const address = safe?.address ?? getAddress(safeAddress)
+      return c.json(await deps.safeBalances.get(chain, address, fiat, { trusted, excludeSpam }), 200)
     })
 }

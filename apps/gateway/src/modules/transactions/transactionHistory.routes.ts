@@ -1,10 +1,11 @@
 // Executed history of a Safe with date labels (cgw-api §5.3).
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { parseCursor, requestUrl, toPage } from '../../http/pagination.ts'
-import { requireChain, requireSafe } from '../../http/require.ts'
+import { requireChain, requireSafeOrWatched } from '../../http/require.ts'
 import { BoolQuery, CursorQuery, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { SafesRepository } from '../safes/safes.repository.ts'
+import type { WatchedSafesRepository } from '../safes/watchedSafes.repository.ts'
 import { dayKey } from './dayGrouping.mapper.ts'
 import type { MapContexts } from './transactions.context.ts'
 import type { TransactionsRepository } from './transactions.repository.ts'
@@ -48,6 +49,7 @@ export function createTransactionHistoryRoutes(deps: {
   safes: SafesRepository
   transactions: TransactionsRepository
   mapContexts: MapContexts
+  watched: WatchedSafesRepository
 }) {
   const { chains, safes, transactions: repo } = deps
   const { context, calledAddresses } = deps.mapContexts
@@ -67,7 +69,13 @@ export function createTransactionHistoryRoutes(deps: {
     if (cached?.version === version)
       // Already serialised: a hit costs one indexed lookup and no JSON work.
       return c.body(cached.json, 200, { 'Content-Type': 'application/json' }) as never
-    const { safe } = await requireSafe({ chains, safes }, chainId, safeAddress)
+    const { safe } = await requireSafeOrWatched(
+      { chains, safes, watched: deps.watched },
+      chainId,
+      safeAddress,
+    )
+    // Watched, not read yet: nothing indexed so far (GET …/indexing says how far the read is).
+    if (!safe) return c.json({ count: 0, next: null, previous: null, results: [] }, 200)
     const pageParams = parseCursor(query.cursor)
     // One item before the page tells whether its first day continues from the previous page.
     const from = Math.max(pageParams.offset - 1, 0)

@@ -8,6 +8,7 @@ import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { DataDecoder } from '../dataDecoder/decodeData.ts'
 import type { DelegatesRepository } from '../delegates/delegates.repository.ts'
 import type { SafesRepository } from '../safes/safes.repository.ts'
+import type { WatchedSafesRepository } from '../safes/watchedSafes.repository.ts'
 import { createMultisigDetails } from './multisigDetails.ts'
 import type { ProposalsRepository } from './proposals.repository.ts'
 import { createTransactionDetailsRoutes } from './transactionDetails.routes.ts'
@@ -28,12 +29,16 @@ export function createTransactionsRoutes(deps: {
   decoder: DataDecoder
   changes: ChangeBus
   writeBudget?: BudgetSettings | undefined
+  watched: WatchedSafesRepository
 }) {
   const { chains, safes, transactions, proposals } = deps
   const mapContexts = createMapContexts(transactions, deps.decoder)
   const multisigDetails = createMultisigDetails({ transactions, proposals, safes, mapContexts })
   return new OpenAPIHono()
-    .route('/', createTransactionHistoryRoutes({ chains, safes, transactions, mapContexts }))
+    .route(
+      '/',
+      createTransactionHistoryRoutes({ chains, safes, transactions, mapContexts, watched: deps.watched }),
+    )
     .route('/', createTransactionQueueRoutes({ chains, safes, proposals, mapContexts }))
     .route('/', createTransactionListsRoutes({ chains, safes, transactions, proposals, mapContexts }))
     .route('/', createTransactionDetailsRoutes({ chains, safes, transactions, mapContexts, multisigDetails }))

@@ -1,0 +1,148 @@
+// `npm run bench:real-chain [foreignSafes]`: Concord on a busy chain behind a strict free-tier provider.
+// A child process (busyChain.child.ts) builds ~6,000 blocks with `foreignSafes` foreign Safes (default 1,000)
+// and 10 token transfers per foreign Safe, and the team's Safe in the middle (300 executions, 50 incoming transfers).
+// Then, with the gateway alone following the chain through the provider proxy's strict profile (Alchemy-like
+// getLogs caps, batches of 10, 25 calls/s with 429, no traces, 128 blocks of state, 2 % 502 pages; its block
+// range cap scaled from 2,000 of ~100,000 blocks to 120 of ~6,000, as many windows), in watched mode, it prints:
+//  - how long the team's Safe info, its complete history and its balances take from its first request;
+//  - the RPC calls made to get there, those refused for rate, and the gateway's resident memory;
+//  - the calls per new block while following 10 watched Safes;
+//  - all mode (the whole chain; PostgreSQL when BENCH_DATABASE_URL names an empty database, else PGlite):
+//    events per second and eth_getLogs calls per 1,000 blocks (run it with 1000 and 3000 foreign Safes: the
+//    calls do not grow with them).
+import { type ConfigInput, configSchema, createGateway, type Gateway } from '@concord/gateway'
+import { safeV141 } from '@concord/safe/contracts'
+import { type Address, createPublicClient, http } from 'viem'
+import { PROVIDER_PROFILES, startProviderProxy } from '../apps/gateway/src/testing/providerProxy.ts'
+import { startChainChild } from './benchDevnet.ts'
+
+type BusyChain = {
+  rpcUrl: string
+  chainId: number
+  team: Address
+  executed: number
+  incoming: number
+  foreign: number
+  transfers: number
+  head: number
+  seconds: number
+}
+
+const foreign = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 1_000)
+const chain = await startChainChild<BusyChain>('./busyChain.child.ts', {
+  BUSY_SAFES: String(foreign),
+  BUSY_TRANSFERS: String(foreign * 10),
+})
+console.log(
+  `busy chain: ${chain.head.toLocaleString()} blocks, ${chain.foreign} foreign Safes, ${chain.transfers} token transfers, ` +
+    `the team's Safe with ${chain.executed} executions and ${chain.incoming} incoming transfers (built in ${chain.seconds.toFixed(0)} s)`,
+)
+const node = createPublicClient({ transport: http(chain.rpcUrl) })
+const mb = () => Math.round(process.memoryUsage().rss / 2 ** 20)
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(2)
+
+const base = (rpcUrl: string, indexing: 'all' | 'watched', databaseUrl = 'pglite:memory'): ConfigInput => ({
+  port: 0,
+  databaseUrl,
+  indexer: indexing === 'watched',
+  clientLimits: { watches: { capacity: 100, refillPerSecond: 1 } },
+  chains: [{ chainId: chain.chainId, name: 'Busy chain', rpcUrl, indexing }],
+})
+const json = async (gateway: Gateway, path: string, method = 'GET'): Promise<any> => {
+  const res = await gateway.app.request(path, { method })
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
+  return res.json()
+}
+const until = async (check: () => Promise<boolean>, what: string, timeoutMs = 300_000) => {
+  const deadline = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+// Watched mode through the strict profile.
+const strict = PROVIDER_PROFILES.strict
+const proxy = await startProviderProxy(chain.rpcUrl, { ...strict, logs: { ...strict.logs, maxRange: 120 } })
+const gateway = await createGateway(configSchema.parse(base(proxy.url, 'watched')))
+const indexer = gateway.indexers.get(chain.chainId)!
+await until(async () => indexer.status().blockNumber !== undefined, 'the first sync')
+const before = { calls: proxy.counts.calls, rss: mb() }
+const safePath = `/v1/chains/${chain.chainId}/safes/${chain.team}`
+const t0 = performance.now()
+const info = await json(gateway, safePath)
+const infoAt = seconds(t0)
+const balances0 = performance.now()
+const balances = await json(gateway, `${safePath}/balances/usd`)
+const balancesAt = seconds(balances0)
+await until(async () => (await json(gateway, `${safePath}/indexing`)).complete, 'the complete history')
+const historyAt = seconds(t0)
+let history: any[] = []
+let page: string | null = `${safePath}/transactions/history?limit=100`
+while (page) {
+  const got: any = await json(gateway, page.replace(/^https?:\/\/[^/]+/, ''))
+  history = [...history, ...got.results]
+  page = got.next
+}
+const items = history.filter((r) => r.type === 'TRANSACTION').map((r) => r.transaction.id as string)
+const multisig = items.filter((id) => id.startsWith('multisig_')).length
+const incoming = items.filter((id) => id.startsWith('transfer_')).length
+console.log(
+  `watched, strict profile: Safe info ${infoAt} s (nonce ${info.nonce}), balances ${balancesAt} s (${balances.items.length} tokens), ` +
+    `complete history ${historyAt} s (${multisig} executions, ${incoming} incoming transfers of ${chain.executed} and ${chain.incoming})`,
+)
+console.log(
+  `  RPC calls to get there: ${proxy.counts.calls - before.calls} (${proxy.counts.httpRequests} HTTP requests in all), ` +
+    `refused for rate: ${proxy.counts.refused.rate}; resident memory ${before.rss} MB before, ${mb()} MB after`,
+)
+
+// Following the head: 10 watched Safes (the team's and 9 foreign ones).
+const foreignSafes = (
+  (await node.getLogs({
+    address: safeV141.safeProxyFactory,
+    fromBlock: 0n,
+    toBlock: 'latest',
+  })) as { topics: string[] }[]
+)
+  .slice(0, 9)
+  .map((l) => `0x${l.topics[1]?.slice(26)}`)
+for (const safe of foreignSafes)
+  await json(gateway, `/v1/chains/${chain.chainId}/safes/${safe}/watch`, 'POST')
+for (const safe of foreignSafes)
+  await until(
+    async () => (await json(gateway, `/v1/chains/${chain.chainId}/safes/${safe}/indexing`)).complete,
+    `${safe} complete`,
+  )
+proxy.reset()
+const BLOCKS = 20
+for (let i = 0; i < BLOCKS; i++) {
+  await node.request({ method: 'anvil_mine', params: ['0x1'] } as never)
+  const target = Number(await node.getBlockNumber())
+  await until(async () => (indexer.status().blockNumber ?? 0) >= target, `block ${target}`)
+}
+const logsCalls = proxy.counts.byMethod.eth_getLogs ?? 0
+console.log(
+  `  following 10 watched Safes for ${BLOCKS} blocks: ${(proxy.counts.calls / BLOCKS).toFixed(1)} calls a block ` +
+    `(${(logsCalls / BLOCKS).toFixed(1)} eth_getLogs), refused for rate: ${proxy.counts.refused.rate}`,
+)
+await gateway.stop()
+await proxy.close()
+
+// All mode: the whole chain, counted but not limited (a node of the operator's own).
+const counter = await startProviderProxy(chain.rpcUrl, {})
+const databaseUrl = process.env.BENCH_DATABASE_URL
+const all = await createGateway(configSchema.parse(base(counter.url, 'all', databaseUrl)))
+const tAll = performance.now()
+await all.indexers.get(chain.chainId)!.sync()
+const allSeconds = (performance.now() - tAll) / 1000
+const allLogs = counter.counts.byMethod.eth_getLogs ?? 0
+console.log(
+  `all mode (${databaseUrl ? 'PostgreSQL' : 'PGlite'}), ${chain.foreign} foreign Safes: ${chain.head.toLocaleString()} blocks in ${allSeconds.toFixed(1)} s, ` +
+    // Logs the chain holds for it: each foreign Safe's SafeSetup and ProxyCreation, each transfer, each
+    // execution's two events.
+    `${Math.round((chain.transfers + chain.foreign * 2 + chain.executed * 2) / allSeconds)} logs/s; ` +
+    `${allLogs} eth_getLogs (${((allLogs * 1000) / chain.head).toFixed(2)} per 1,000 blocks)`,
+)
+await all.stop()
+await counter.close()
+await chain.stop()
