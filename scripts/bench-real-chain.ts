@@ -1,9 +1,9 @@
 // `npm run bench:real-chain [foreignSafes]`: Concord on a busy chain behind a strict free-tier provider.
-// A child process (busyChain.child.ts) builds ~6,000 blocks with `foreignSafes` foreign Safes (default 1,000)
+// A child process (busyChain.child.ts) builds ~1,600 blocks with `foreignSafes` foreign Safes (default 1,000)
 // and 10 token transfers per foreign Safe, and the team's Safe in the middle (300 executions, 50 incoming transfers).
 // Then, with the gateway alone following the chain through the provider proxy's strict profile (Alchemy-like
 // getLogs caps, batches of 10, 25 calls/s with 429, no traces, 128 blocks of state, 2 % 502 pages; its block
-// range cap scaled from 2,000 of ~100,000 blocks to 120 of ~6,000, as many windows), in watched mode, it prints:
+// range cap scaled from 2,000 of ~100,000 blocks to 32 of ~1,600, as many windows), in watched mode, it prints:
 //  - how long the team's Safe info, its complete history and its balances take from its first request;
 //  - the RPC calls made to get there, those refused for rate, and the gateway's resident memory;
 //  - the calls per new block while following 10 watched Safes;
@@ -63,7 +63,7 @@ const until = async (check: () => Promise<boolean>, what: string, timeoutMs = 30
 
 // Watched mode through the strict profile.
 const strict = PROVIDER_PROFILES.strict
-const proxy = await startProviderProxy(chain.rpcUrl, { ...strict, logs: { ...strict.logs, maxRange: 120 } })
+const proxy = await startProviderProxy(chain.rpcUrl, { ...strict, logs: { ...strict.logs, maxRange: 32 } })
 const gateway = await createGateway(configSchema.parse(base(proxy.url, 'watched')))
 const indexer = gateway.indexers.get(chain.chainId)!
 await until(async () => indexer.status().blockNumber !== undefined, 'the first sync')

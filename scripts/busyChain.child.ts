@@ -1,7 +1,7 @@
 // Child process of bench:real-chain: a busy chain on the devnet, in a process of its own (as a real node would
 // be). BUSY_SAFES foreign Safes and BUSY_TRANSFERS token transfers (a fifth of them to foreign Safes) spread over
-// ~6,000 blocks (anvil slows down past a few thousand empty blocks: 10,000 more take minutes, so the benchmark
-// scales the provider's block-range caps down by the same factor instead), and in the middle the team's Safe (v1.3.0 L2, 1-of-1): 300 executed transactions and 50
+// ~1,600 blocks (anvil slows down as its chain grows: 10,000 empty blocks more take minutes, so the benchmark
+// scales the provider's block-range cap down by the factor instead), and in the middle the team's Safe (v1.3.0 L2, 1-of-1): 300 executed transactions and 50
 // incoming token transfers. Prints one JSON line `{ rpcUrl, chainId, team, executed, incoming, foreign, head,
 // seconds }` and keeps the devnet up until stdin closes or SIGTERM.
 import { createSafeWithHash, startDevnet, testAccount } from '@concord/devnet'
@@ -12,7 +12,7 @@ import { type Address, encodeFunctionData, erc20Abi, type Hex, parseEther, zeroA
 const FOREIGN = Number(process.env.BUSY_SAFES ?? 1_000)
 const TRANSFERS = Number(process.env.BUSY_TRANSFERS ?? 20_000)
 const ROUNDS = 30
-const GAP = 200
+const GAP = 50
 const TEAM_TXS = 300
 const TEAM_INCOMING = 50
 

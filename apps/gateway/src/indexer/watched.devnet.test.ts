@@ -1,7 +1,8 @@
 // Watched mode (config `indexing: watched`) through the strict provider profile: each watched Safe's index
 // must equal its part of the index built from the whole chain with no limits, whether it was listed in the
 // config or watched later, and following the head must not cost a request per Safe of the chain.
-import { type Devnet, startDevnet } from '@concord/devnet'
+import { type Devnet, execSafeTx, startDevnet, testAccount } from '@concord/devnet'
+import { erc20Abi } from '@concord/safe/contracts'
 import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chainConfigSchema } from '../config/chainConfig.ts'
@@ -206,5 +207,70 @@ describe('watched mode through the API', () => {
     } finally {
       await gateway.stop()
     }
+  })
+})
+
+describe('watched mode and reorgs', () => {
+  it('a reorg under a followed Safe and under a backfill just done ends equal to a fresh index of the new chain', async () => {
+    const { client } = devnet
+    const { solo, treasury } = devnet.scenario!.safes
+    const a0 = testAccount(0)
+    const store = await createDatabase({ databaseUrl: 'pglite:memory' })
+    stores.push(store)
+    const chain = chainConfigSchema.parse({
+      ...devnetChainConfig(devnet),
+      wsUrl: undefined,
+      indexing: 'watched',
+      watch: [solo.address],
+    })
+    const indexer = createIndexer(store.db, chain)
+    await syncUntilLive(indexer, store, chain.chainId)
+    /** Blocks of activity at both Safes; `variant` makes the two branches differ. */
+    const activity = async (variant: 1n | 2n) => {
+      await client.waitForTransactionReceipt({
+        hash: await client.writeContract({
+          account: a0.address,
+          address: devnet.assets!.usd,
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [solo.address, 5n * variant],
+        }),
+      })
+      await execSafeTx(client, {
+        safe: solo.address,
+        tx: { to: a0.address, value: variant },
+        signers: [a0],
+        executor: a0.address,
+      })
+      await client.waitForTransactionReceipt({
+        hash: await client.writeContract({
+          account: a0.address,
+          address: devnet.assets!.usd,
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [treasury.address, 3n * variant],
+        }),
+      })
+    }
+    const snapshot = await client.snapshot()
+    await activity(1n)
+    await indexer.sync()
+    // The treasury is watched now: its backfill reaches into the blocks the reorg replaces.
+    await createWatchedSafesRepository(store.db).watch(chain.chainId, treasury.address, 'request', 10)
+    await syncUntilLive(indexer, store, chain.chainId)
+    const onOldBranch = partOf(await dumpIndex(store), [solo.address, treasury.address])
+
+    await client.revert({ id: snapshot })
+    await activity(2n)
+    await client.mine({ blocks: 1 }) // the new branch is longer: the node switches to it
+    await syncUntilLive(indexer, store, chain.chainId)
+
+    const fresh = await createDatabase({ databaseUrl: 'pglite:memory' })
+    stores.push(fresh)
+    await createIndexer(fresh.db, chainConfigSchema.parse(devnetChainConfig(devnet))).sync()
+    const both = [solo.address, treasury.address]
+    const expected = partOf(await dumpIndex(fresh), both)
+    expect(onOldBranch.transfers).not.toEqual(expected.transfers)
+    expect(partOf(await dumpIndex(store), both)).toEqual(expected)
   })
 })
