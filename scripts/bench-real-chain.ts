@@ -10,7 +10,12 @@
 //  - all mode (the whole chain; PostgreSQL when BENCH_DATABASE_URL names an empty database, else PGlite):
 //    events per second and eth_getLogs calls per 1,000 blocks (run it with 1000 and 3000 foreign Safes: the
 //    calls do not grow with them).
-import { type ConfigInput, configSchema, createGateway, type Gateway } from '@concord/gateway'
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { configSchema, createGateway } from '@concord/gateway'
 import { safeV141 } from '@concord/safe/contracts'
 import { type Address, createPublicClient, http } from 'viem'
 import { PROVIDER_PROFILES, startProviderProxy } from '../apps/gateway/src/testing/providerProxy.ts'
@@ -38,21 +43,7 @@ console.log(
     `the team's Safe with ${chain.executed} executions and ${chain.incoming} incoming transfers (built in ${chain.seconds.toFixed(0)} s)`,
 )
 const node = createPublicClient({ transport: http(chain.rpcUrl) })
-const mb = () => Math.round(process.memoryUsage().rss / 2 ** 20)
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(2)
-
-const base = (rpcUrl: string, indexing: 'all' | 'watched', databaseUrl = 'pglite:memory'): ConfigInput => ({
-  port: 0,
-  databaseUrl,
-  indexer: indexing === 'watched',
-  clientLimits: { watches: { capacity: 100, refillPerSecond: 1 } },
-  chains: [{ chainId: chain.chainId, name: 'Busy chain', rpcUrl, indexing }],
-})
-const json = async (gateway: Gateway, path: string, method = 'GET'): Promise<any> => {
-  const res = await gateway.app.request(path, { method })
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
-  return res.json()
-}
 const until = async (check: () => Promise<boolean>, what: string, timeoutMs = 300_000) => {
   const deadline = Date.now() + timeoutMs
   while (!(await check())) {
@@ -61,77 +52,133 @@ const until = async (check: () => Promise<boolean>, what: string, timeoutMs = 30
   }
 }
 
-// Watched mode through the strict profile.
+// Watched mode through the strict profile, the gateway in a process of its own (npm start's PGlite on disk).
 const strict = PROVIDER_PROFILES.strict
 const proxy = await startProviderProxy(chain.rpcUrl, { ...strict, logs: { ...strict.logs, maxRange: 32 } })
-const gateway = await createGateway(configSchema.parse(base(proxy.url, 'watched')))
-const indexer = gateway.indexers.get(chain.chainId)!
-await until(async () => indexer.status().blockNumber !== undefined, 'the first sync')
-const before = { calls: proxy.counts.calls, rss: mb() }
+const dataDir = mkdtempSync(join(tmpdir(), 'concord-real-chain-'))
+const configFile = join(dataDir, 'config.json')
+writeFileSync(
+  configFile,
+  JSON.stringify({
+    port: 0,
+    dataDir,
+    clientLimits: { watches: { capacity: 100, refillPerSecond: 1 } },
+    chains: [{ chainId: chain.chainId, name: 'Busy chain', rpcUrl: proxy.url, indexing: 'watched' }],
+  }),
+)
+const gateway = spawn(process.execPath, ['--import', 'tsx', 'apps/gateway/src/main.ts'], {
+  env: { ...process.env, CONCORD_CONFIG: configFile },
+  stdio: ['ignore', 'pipe', 'ignore'],
+})
+const url = await new Promise<string>((resolve, reject) => {
+  createInterface({ input: gateway.stdout }).on('line', (line) => {
+    const m = /^Concord gateway on (\S+)/.exec(line)
+    if (m) resolve(m[1] as string)
+  })
+  gateway.once('exit', (code) => reject(new Error(`the gateway exited with ${code}`)))
+})
+const rssMb = () => {
+  const status = readFileSync(`/proc/${gateway.pid}/status`, 'utf8')
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
+}
+const json = async (path: string, method = 'GET'): Promise<any> => {
+  const res = await fetch(`${url}${path}`, { method })
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
+  return res.json()
+}
+const indexedBlock = async () =>
+  (await json('/health')).chains.find((c: any) => c.chainId === chain.chainId)?.indexedBlockNumber as number
+await until(async () => (await indexedBlock()) >= chain.head, 'the first sync')
+const before = { calls: proxy.counts.calls, rss: rssMb() }
 const safePath = `/v1/chains/${chain.chainId}/safes/${chain.team}`
 const t0 = performance.now()
-const info = await json(gateway, safePath)
+const info = await json(safePath)
 const infoAt = seconds(t0)
-const balances0 = performance.now()
-const balances = await json(gateway, `${safePath}/balances/usd`)
-const balancesAt = seconds(balances0)
-await until(async () => (await json(gateway, `${safePath}/indexing`)).complete, 'the complete history')
-const historyAt = seconds(t0)
-let history: any[] = []
-let page: string | null = `${safePath}/transactions/history?limit=100`
-while (page) {
-  const got: any = await json(gateway, page.replace(/^https?:\/\/[^/]+/, ''))
-  history = [...history, ...got.results]
-  page = got.next
+const balances = await json(`${safePath}/balances/usd`)
+const balancesAt = seconds(t0)
+await until(async () => (await json(`${safePath}/indexing`)).complete, 'the complete history')
+const indexedAt = seconds(t0)
+/** The history's executions and incoming token transfers, every page. */
+const historyCounts = async () => {
+  let ids: string[] = []
+  let page: string | null = `${safePath}/transactions/history?limit=100`
+  while (page) {
+    const got: any = await json(page.replace(/^https?:\/\/[^/]+/, ''))
+    ids = [
+      ...ids,
+      ...got.results.filter((r: any) => r.type === 'TRANSACTION').map((r: any) => r.transaction.id),
+    ]
+    page = got.next
+  }
+  const tokens = got(ids, 'transfer_')
+  return { multisig: got(ids, 'multisig_'), incoming: tokens }
 }
-const items = history.filter((r) => r.type === 'TRANSACTION').map((r) => r.transaction.id as string)
-const multisig = items.filter((id) => id.startsWith('multisig_')).length
-const incoming = items.filter((id) => id.startsWith('transfer_')).length
+const got = (ids: string[], prefix: string) => ids.filter((id) => id.startsWith(prefix)).length
+// Complete as a user sees it: every execution, and every incoming transfer with its token's metadata read.
+let counts = await historyCounts()
+await until(
+  async () => {
+    counts = await historyCounts()
+    return counts.multisig === chain.executed && counts.incoming >= chain.incoming
+  },
+  'every execution and incoming transfer in the history',
+  60_000,
+).catch((e) => console.log(`  ${e.message}`))
+const historyAt = seconds(t0)
+const balancesAfter = await json(`${safePath}/balances/usd`)
 console.log(
-  `watched, strict profile: Safe info ${infoAt} s (nonce ${info.nonce}), balances ${balancesAt} s (${balances.items.length} tokens), ` +
-    `complete history ${historyAt} s (${multisig} executions, ${incoming} incoming transfers of ${chain.executed} and ${chain.incoming})`,
+  `watched, strict profile: Safe info ${infoAt} s (nonce ${info.nonce}), balances ${balancesAt} s (${balances.items.length} tokens; ` +
+    `${balancesAfter.items.length} once indexed), history indexed ${indexedAt} s, complete in the history ${historyAt} s ` +
+    `(${counts.multisig} executions and ${counts.incoming} incoming transfers listed, of ${chain.executed} and ${chain.incoming}+1 ETH)`,
 )
 console.log(
-  `  RPC calls to get there: ${proxy.counts.calls - before.calls} (${proxy.counts.httpRequests} HTTP requests in all), ` +
-    `refused for rate: ${proxy.counts.refused.rate}; resident memory ${before.rss} MB before, ${mb()} MB after`,
+  `  RPC calls to get there: ${proxy.counts.calls - before.calls}, refused for rate: ${proxy.counts.refused.rate}; ` +
+    `gateway resident memory ${before.rss} MB before, ${rssMb()} MB after`,
 )
 
 // Following the head: 10 watched Safes (the team's and 9 foreign ones).
 const foreignSafes = (
-  (await node.getLogs({
-    address: safeV141.safeProxyFactory,
-    fromBlock: 0n,
-    toBlock: 'latest',
-  })) as { topics: string[] }[]
+  (await node.getLogs({ address: safeV141.safeProxyFactory, fromBlock: 0n, toBlock: 'latest' })) as {
+    topics: string[]
+  }[]
 )
   .slice(0, 9)
   .map((l) => `0x${l.topics[1]?.slice(26)}`)
-for (const safe of foreignSafes)
-  await json(gateway, `/v1/chains/${chain.chainId}/safes/${safe}/watch`, 'POST')
+for (const safe of foreignSafes) await json(`/v1/chains/${chain.chainId}/safes/${safe}/watch`, 'POST')
 for (const safe of foreignSafes)
   await until(
-    async () => (await json(gateway, `/v1/chains/${chain.chainId}/safes/${safe}/indexing`)).complete,
-    `${safe} complete`,
+    async () => (await json(`/v1/chains/${chain.chainId}/safes/${safe}/indexing`)).complete,
+    `${safe}`,
   )
 proxy.reset()
 const BLOCKS = 20
 for (let i = 0; i < BLOCKS; i++) {
   await node.request({ method: 'anvil_mine', params: ['0x1'] } as never)
-  const target = Number(await node.getBlockNumber())
-  await until(async () => (indexer.status().blockNumber ?? 0) >= target, `block ${target}`)
+  await new Promise((r) => setTimeout(r, 1_000))
 }
+const target = Number(await node.getBlockNumber())
+await until(async () => (await indexedBlock()) >= target, `block ${target}`)
 const logsCalls = proxy.counts.byMethod.eth_getLogs ?? 0
 console.log(
-  `  following 10 watched Safes for ${BLOCKS} blocks: ${(proxy.counts.calls / BLOCKS).toFixed(1)} calls a block ` +
-    `(${(logsCalls / BLOCKS).toFixed(1)} eth_getLogs), refused for rate: ${proxy.counts.refused.rate}`,
+  `  following 10 watched Safes for ${BLOCKS} blocks (one a second): ${(proxy.counts.calls / BLOCKS).toFixed(1)} calls a block ` +
+    `(${(logsCalls / BLOCKS).toFixed(1)} eth_getLogs), refused for rate: ${proxy.counts.refused.rate}; gateway ${rssMb()} MB`,
 )
-await gateway.stop()
+gateway.kill('SIGTERM')
+await new Promise((r) => gateway.once('exit', r))
+rmSync(dataDir, { recursive: true, force: true })
 await proxy.close()
 
 // All mode: the whole chain, counted but not limited (a node of the operator's own).
 const counter = await startProviderProxy(chain.rpcUrl, {})
 const databaseUrl = process.env.BENCH_DATABASE_URL
-const all = await createGateway(configSchema.parse(base(counter.url, 'all', databaseUrl)))
+const all = await createGateway(
+  configSchema.parse({
+    port: 0,
+    databaseUrl: databaseUrl ?? 'pglite:memory',
+    indexer: false,
+    chains: [{ chainId: chain.chainId, name: 'Busy chain', rpcUrl: counter.url, indexing: 'all' }],
+  }),
+)
 const tAll = performance.now()
 await all.indexers.get(chain.chainId)!.sync()
 const allSeconds = (performance.now() - tAll) / 1000

@@ -66,6 +66,9 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
           connectTo: config.chains.flatMap((c) => publicRpcUrl(c) ?? []),
           // The Apps page frames the listed Safe Apps (bundled ones come from this origin).
           frameSources: config.safeApps.map((app) => app.url),
+          customApps: config.customSafeApps
+            ? { https: true, loopbackHttp: /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/.test(config.host) }
+            : undefined,
         },
         {
           // Deep links name their chain by these (the hints for a Safe's first screen).

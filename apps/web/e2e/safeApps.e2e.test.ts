@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { testAccount } from '@concord/devnet'
 import { erc20Abi } from '@concord/safe/contracts'
@@ -99,5 +101,41 @@ describe('safe apps: batch payments', () => {
     await page.goto(`${e2e.stack.url}/transactions/history?safe=dev:${solo}`)
     await page.locator(`[data-testid="tx-row"][data-tx-id*="${safeTxHash}"]`).waitFor()
     await page.screenshot({ path: join(screenshotDir, 'safe-apps-batch-history.png') })
+  })
+})
+
+describe('safe apps: added by URL', () => {
+  it('behavior: an app served on this machine is added by its URL, its origin named, and it loads in the frame', async () => {
+    // The gateway listens on loopback, so a developer's own http app on loopback may be framed (https ones always).
+    const server = createServer((req, res) => {
+      if (req.url === '/manifest.json') {
+        res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
+        res.end(
+          JSON.stringify({ name: 'Local app', description: 'Served on loopback', iconPath: 'icon.svg' }),
+        )
+        return
+      }
+      res.writeHead(200, { 'content-type': 'text/html' })
+      res.end('<!doctype html><title>Local app</title><p id="hello">local app loaded</p>')
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const appUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    try {
+      const page = e2e.page
+      await connectDevnet(page, 0, `${e2e.stack.url}/apps?safe=dev:${solo}`)
+      await page.getByTestId('custom-app-url').fill(appUrl)
+      await page.getByTestId('custom-app-submit').click()
+      await expect(page.getByTestId('custom-app-origin').textContent()).resolves.toBe(appUrl)
+      await page.getByTestId('custom-app-accept').check()
+      await page.getByTestId('custom-app-submit').click()
+      await page
+        .locator(`[data-testid="app-card"][data-app-url^="${appUrl}"]`)
+        .getByTestId('open-app')
+        .click()
+      await page.frameLocator('[data-testid="safe-app-frame"]').locator('#hello').waitFor()
+      await expect(page.getByTestId('unlisted-app-warning').textContent()).resolves.toContain(appUrl)
+    } finally {
+      server.close()
+    }
   })
 })

@@ -81,6 +81,7 @@ const fileSchema = z.strictObject({
   indexer: z.boolean().optional(),
   metadataPrivateHosts: z.boolean().optional(),
   bundledSafeApps: z.boolean().optional(),
+  customSafeApps: z.boolean().optional(),
   chains: z.array(chainConfigSchema).default([]),
   abis: z.array(abiSettingSchema).optional(),
   fiatRates: z.record(z.string(), z.number()).optional(),
@@ -125,6 +126,11 @@ export const configSchema = z
     metadataPrivateHosts: z.union([z.boolean(), z.stringbool()]).default(false),
     /** List the Safe Apps bundled with the web app (e.g. batch payments) in GET …/safe-apps, when served. */
     bundledSafeApps: z.union([z.boolean(), z.stringbool()]).default(true),
+    /**
+     * Let users add Safe Apps by URL: the page may frame any https app (and, with the gateway on loopback, http
+     * apps on loopback). False: only the listed and bundled apps load.
+     */
+    customSafeApps: z.union([z.boolean(), z.stringbool()]).default(true),
     chains: z.array(chainConfigSchema),
     /** Extra ABIs for the data decoder (config file only). */
     abis: z.array(abiSettingSchema).default([]),
@@ -168,6 +174,7 @@ export const ENV_KEYS = {
   CONCORD_INDEXER: 'indexer',
   CONCORD_METADATA_PRIVATE_HOSTS: 'metadataPrivateHosts',
   CONCORD_BUNDLED_SAFE_APPS: 'bundledSafeApps',
+  CONCORD_CUSTOM_SAFE_APPS: 'customSafeApps',
   CONCORD_CHAINS: 'chains',
   CONCORD_WEBHOOKS: 'webhooks',
   CONCORD_ADMIN_TOKEN: 'adminToken',

@@ -137,7 +137,10 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
 
   async function syncOnce(): Promise<{ head: number }> {
     const head = Number(await client.getBlockNumber({ cacheTime: 0 }))
-    let cursor = await cursors.current(head, await store.getCursor())
+    const stored = await store.getCursor()
+    let cursor = await cursors.current(head, stored)
+    // Watched mode starts at the head: stored at once, so /health and about/indexing tell where it is.
+    if (!stored && mode === 'watched') await store.saveCursor(cursor)
     /** Watched mode: the watched Safes' logs only (those read up to the cursor); all mode: the chain's. */
     let only: Address[] | undefined
     if (mode === 'watched') {

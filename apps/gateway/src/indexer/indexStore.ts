@@ -48,6 +48,14 @@ export function createIndexStore(db: Database, chainId: number) {
       )
     },
 
+    /** Stores a first cursor, if none is stored yet (watched mode starts at the head, before any window). */
+    async saveCursor(cursor: Cursor): Promise<void> {
+      await db
+        .insert(indexerCursors)
+        .values({ chainId, ...cursor })
+        .onConflictDoNothing()
+    },
+
     async loadSafes(addresses: Address[]): Promise<Map<Address, SafeRow>> {
       const map = new Map<Address, SafeRow>()
       for (let i = 0; i < addresses.length; i += 1000) {

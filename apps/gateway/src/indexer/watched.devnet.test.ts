@@ -156,7 +156,9 @@ describe('watched mode through the API', () => {
         return { status: res.status, body: (await res.json()) as any }
       }
       await indexer.sync()
-      // Nothing is watched yet: the Safe is answered from the chain, and opening it watches it.
+      // Nothing is watched yet, and the chain counts as indexed at its head (no Safe to read).
+      expect((await get('/v1/chains/31337/about/indexing')).body).toMatchObject({ synced: true })
+      // The Safe is answered from the chain, and opening it watches it.
       const opened = await get(`/v1/chains/31337/safes/${solo.address}`)
       expect(opened.status).toBe(200)
       expect(opened.body).toMatchObject({ nonce: expect.any(Number), threshold: 1, txHistoryTag: null })

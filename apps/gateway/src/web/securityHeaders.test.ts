@@ -48,6 +48,37 @@ describe('contentSecurityPolicy', () => {
   })
 })
 
+describe('contentSecurityPolicy: Safe Apps added by URL', () => {
+  it('behavior: any https app may be framed; loopback http apps only when the gateway listens on loopback', () => {
+    const https = directives(contentSecurityPolicy({ customApps: { https: true, loopbackHttp: false } }))
+    expect(https['frame-src']).toEqual(["'self'", 'https:'])
+    expect(https['connect-src']).not.toContain('http://127.0.0.1:*')
+    const local = directives(contentSecurityPolicy({ customApps: { https: true, loopbackHttp: true } }))
+    for (const origin of ['http://127.0.0.1:*', 'http://localhost:*', 'http://[::1]:*']) {
+      expect(local['frame-src']).toContain(origin)
+      // Its manifest.json is read from the page.
+      expect(local['connect-src']).toContain(origin)
+    }
+  })
+
+  it('behavior: a gateway on a public interface, or with customSafeApps off, frames no http app', async () => {
+    const csp = async (overrides: Parameters<typeof createTestConfig>[0]) => {
+      const gateway = await createGateway(createTestConfig({ webDir: webDir(), ...overrides }))
+      try {
+        return directives((await gateway.app.request('/')).headers.get('content-security-policy') ?? '')
+      } finally {
+        await gateway.stop()
+      }
+    }
+    const onLoopback = await csp({ host: '127.0.0.1' })
+    expect(onLoopback['frame-src']).toEqual(expect.arrayContaining(['https:', 'http://127.0.0.1:*']))
+    const everywhere = await csp({ host: '0.0.0.0' })
+    expect(everywhere['frame-src']).toContain('https:')
+    expect((everywhere['frame-src'] ?? []).filter((s: string) => s.startsWith('http:'))).toEqual([])
+    expect((await csp({ host: '127.0.0.1', customSafeApps: false }))['frame-src']).toEqual(["'self'"])
+  })
+})
+
 describe('web app security headers', () => {
   const web = createWebRoutes(
     webDir(),

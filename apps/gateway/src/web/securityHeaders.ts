@@ -19,7 +19,15 @@ export type WebSecurityOptions = {
   frameSources?: readonly string[]
   /** CSP hashes (`'sha256-…'`) of the inline scripts the pages carry: the build's import map of chunk integrity. */
   scriptHashes?: readonly string[]
+  /**
+   * Safe Apps a user adds by URL (config `customSafeApps`): any https app, and http apps on this machine's
+   * loopback when the gateway itself listens only there (a developer's own app). Absent: listed apps only.
+   */
+  customApps?: { https: boolean; loopbackHttp: boolean }
 }
+
+/** Loopback http origins, any port: an app a developer serves on their own machine. */
+const LOOPBACK_HTTP = ['http://127.0.0.1:*', 'http://localhost:*', 'http://[::1]:*']
 
 const WALLETCONNECT_FRAMES = ['https://*.walletconnect.org', 'https://*.walletconnect.com']
 
@@ -39,6 +47,7 @@ export function contentSecurityPolicy({
   frameSources = [],
   scriptHashes = [],
   walletConnect = false,
+  customApps,
 }: WebSecurityOptions & { walletConnect?: boolean }): string {
   // Any https/wss endpoint: a gateway chosen in Settings brings its own chains and their RPCs.
   const connect = new Set(["'self'", 'https:', 'wss:'])
@@ -53,6 +62,13 @@ export function contentSecurityPolicy({
     if (origin && /^https?:/.test(origin)) frames.add(origin)
   }
   if (walletConnect) for (const source of WALLETCONNECT_FRAMES) frames.add(source)
+  // Apps added by URL: framed, and their manifest.json read from the page (https is reachable already).
+  if (customApps?.https) frames.add('https:')
+  if (customApps?.loopbackHttp)
+    for (const source of LOOPBACK_HTTP) {
+      frames.add(source)
+      connect.add(source)
+    }
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...scriptHashes],

@@ -55,8 +55,8 @@ export function OpenSafeApp({ safe, appUrl }: { safe: OpenSafe; appUrl: string }
         <>
           {listed.isFetched && !listedApp && new URL(url).origin !== window.location.origin ? (
             <p className="banner warning small" data-testid="unlisted-app-warning">
-              This app is not listed by the gateway: unless its origin is among the configured Safe Apps, the
-              page's security policy keeps it from loading. Only use apps you trust.
+              This app is not listed by the gateway: you are trusting {new URL(url).origin} with what it asks
+              you to sign. If it does not load, the gateway's operator has turned custom apps off.
             </p>
           ) : null}
           <QueryBoundary

@@ -3,8 +3,9 @@ import { useState } from 'react'
 import { fetchManifest, normalizeAppUrl } from '../manifest'
 
 /**
- * Adds an app by URL once its manifest.json is read and valid. Its origin must also be among the gateway's
- * configured Safe Apps for the page's Content-Security-Policy to let it load in a frame.
+ * Adds an app by URL once its manifest.json is read and valid, and the user says they trust its origin. Concord's
+ * gateway lets the page frame any https app (and http apps on loopback when it listens there) unless its
+ * operator turned custom apps off.
  */
 export function AddCustomApp({ existing, onAdd }: { existing: string[]; onAdd: (url: string) => void }) {
   const [url, setUrl] = useState('')
@@ -65,7 +66,8 @@ export function AddCustomApp({ existing, onAdd }: { existing: string[]; onAdd: (
               onChange={(e) => setAccepted(e.target.checked)}
               data-testid="custom-app-accept"
             />{' '}
-            This app is not reviewed by the operator; I trust it with what I sign.
+            I trust <strong data-testid="custom-app-origin">{new URL(check.data.url).origin}</strong>: this
+            app is not reviewed by the operator, and it may ask me to sign transactions and messages.
           </label>
         </div>
       ) : null}
