@@ -102,6 +102,8 @@ const teamTx = () => async () => {
 
 let created = 0
 let sent = 0
+let teamSent = 0
+let teamIncoming = 0
 for (let round = 0; round < ROUNDS; round++) {
   await client.request({ method: 'anvil_mine', params: [`0x${GAP.toString(16)}`] } as never)
   if (round === ROUNDS / 2) {
@@ -133,9 +135,10 @@ for (let round = 0; round < ROUNDS; round++) {
       ),
     )
   if (team && round >= ROUNDS / 2) {
-    const share = ROUNDS / 2
-    for (let i = 0; i < TEAM_TXS / share; i++) work.push(teamTx())
-    for (let i = 0; i < TEAM_INCOMING / share; i++) work.push(transfer(team))
+    // Its share of the team's executions and incoming transfers, so that the last round reaches both counts.
+    const done = (round + 1 - ROUNDS / 2) / (ROUNDS / 2)
+    for (; teamSent < Math.round(done * TEAM_TXS); teamSent++) work.push(teamTx())
+    for (; teamIncoming < Math.round(done * TEAM_INCOMING); teamIncoming++) work.push(transfer(team))
   }
   for (let i = 0; i < work.length; i += 100) await mineBlock(work.slice(i, i + 100))
   // The foreign Safes created so far (the factory's ProxyCreation indexes the proxy).
