@@ -67,10 +67,16 @@ describe('GET /v1/chains/{chainId}/safe-apps with the bundled apps', () => {
     expect(apps.map((a) => a.url)).toEqual(['https://app.test/tool/'])
   })
 
-  it('behavior: the page frames exactly the listed origins; the bundled app may be framed by this origin', async () => {
+  it('behavior: the page frames the listed origins and apps added by URL; the bundled app may be framed by this origin', async () => {
     const page = await gateway.app.request('/apps')
     const csp = directives(page.headers.get('content-security-policy') ?? '')
-    expect(csp['frame-src']).toEqual(["'self'", 'https://app.test'])
+    // Listed ones, then any https app and (the gateway listens on loopback) loopback http apps, added by URL.
+    expect(csp['frame-src']?.slice(0, 3)).toEqual(["'self'", 'https://app.test', 'https:'])
+    expect(
+      csp['frame-src']
+        ?.slice(3)
+        .every((s: string) => /^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):\*$/.test(s)),
+    ).toBe(true)
     expect(csp['frame-ancestors']).toEqual(["'none'"])
 
     const app = await gateway.app.request('/apps/batch-payments/')
