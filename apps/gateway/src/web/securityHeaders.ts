@@ -26,8 +26,11 @@ export type WebSecurityOptions = {
   customApps?: { https: boolean; loopbackHttp: boolean }
 }
 
-/** Loopback http origins, any port: an app a developer serves on their own machine. */
-const LOOPBACK_HTTP = ['http://127.0.0.1:*', 'http://localhost:*', 'http://[::1]:*']
+/**
+ * Loopback http origins, any port: an app a developer serves on their own machine. (CSP host sources have no
+ * form for an IPv6 literal: browsers ignore `http://[::1]:*` with a warning.)
+ */
+const LOOPBACK_HTTP = ['http://127.0.0.1:*', 'http://localhost:*']
 
 const WALLETCONNECT_FRAMES = ['https://*.walletconnect.org', 'https://*.walletconnect.com']
 
