@@ -15,7 +15,7 @@ import { createIndexStore } from './indexStore.ts'
 import { enrichTokens } from './tokenMetadata.ts'
 import { createWatchedBackfill } from './watchedBackfill.ts'
 import { windowChanges } from './windowChanges.ts'
-import { createWindowIndexer } from './windowIndexer.ts'
+import { createWindowIndexer, type WindowCommit } from './windowIndexer.ts'
 
 /** Longest the indexer waits on a provider's rate limits for one call before the sync fails and is retried. */
 const INDEXER_MAX_WAIT_MS = 10 * 60_000
@@ -109,20 +109,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       logsClient,
     ),
     windows,
-    onWindow: (committed) => {
-      sinceAnalyze += committed.kept
-      publish(
-        windowChanges({
-          chainId: chain.chainId,
-          blockNumber: cursorBlock ?? -1,
-          safes: committed.changedSafes,
-          multisig: committed.multisig,
-          modules: committed.modules,
-          transfers: committed.transfers,
-          newsSince: Math.floor(Date.now() / 1000) - NEWS_WINDOW_SECONDS,
-        }),
-      )
-    },
+    onWindow: (committed) => published(committed, cursorBlock ?? -1),
   })
 
   /** Where the index stands at the start of a sync: a fresh cursor, or the stored one after any reorg. */
@@ -177,18 +164,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
         isSafe: (a) => safes.has(a),
       })
       cursorBlock = fetched.end.number
-      sinceAnalyze += committed.kept
-      publish(
-        windowChanges({
-          chainId: chain.chainId,
-          blockNumber: fetched.end.number,
-          safes: committed.changedSafes,
-          multisig: committed.multisig,
-          modules: committed.modules,
-          transfers: committed.transfers,
-          newsSince: Math.floor(Date.now() / 1000) - NEWS_WINDOW_SECONDS,
-        }),
-      )
+      published(committed, fetched.end.number)
       from = fetched.end.number + 1
     }
     cursorBlock = cursor.blockNumber
@@ -228,6 +204,22 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
 
   const publish = (changes: Change[]) => {
     for (const change of changes) options.changes?.publish(change)
+  }
+
+  /** A committed window (the follower's or a backfill's): counted for the planner's statistics, and published. */
+  const published = (committed: WindowCommit, blockNumber: number) => {
+    sinceAnalyze += committed.kept
+    publish(
+      windowChanges({
+        chainId: chain.chainId,
+        blockNumber,
+        safes: committed.changedSafes,
+        multisig: committed.multisig,
+        modules: committed.modules,
+        transfers: committed.transfers,
+        newsSince: Math.floor(Date.now() / 1000) - NEWS_WINDOW_SECONDS,
+      }),
+    )
   }
 
   const follower = createHeadFollower({

@@ -227,32 +227,26 @@ describe('watched mode and reorgs', () => {
     })
     const indexer = createIndexer(store.db, chain)
     await syncUntilLive(indexer, store, chain.chainId)
-    /** Blocks of activity at both Safes; `variant` makes the two branches differ. */
-    const activity = async (variant: 1n | 2n) => {
-      await client.waitForTransactionReceipt({
+    const sendUsd = async (to: Address, amount: bigint) =>
+      client.waitForTransactionReceipt({
         hash: await client.writeContract({
           account: a0.address,
           address: devnet.assets!.usd,
           abi: erc20Abi,
           functionName: 'transfer',
-          args: [solo.address, 5n * variant],
+          args: [to, amount],
         }),
       })
+    /** Blocks of activity at both Safes; `variant` makes the two branches differ. */
+    const activity = async (variant: 1n | 2n) => {
+      await sendUsd(solo.address, 5n * variant)
       await execSafeTx(client, {
         safe: solo.address,
         tx: { to: a0.address, value: variant },
         signers: [a0],
         executor: a0.address,
       })
-      await client.waitForTransactionReceipt({
-        hash: await client.writeContract({
-          account: a0.address,
-          address: devnet.assets!.usd,
-          abi: erc20Abi,
-          functionName: 'transfer',
-          args: [treasury.address, 3n * variant],
-        }),
-      })
+      await sendUsd(treasury.address, 3n * variant)
     }
     const snapshot = await client.snapshot()
     await activity(1n)

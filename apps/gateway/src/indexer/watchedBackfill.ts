@@ -9,7 +9,7 @@ import type { WatchedSafesRepository } from '../modules/safes/watchedSafes.repos
 import type { ChainReader } from './chainReader.ts'
 import { PROXY_CREATION_TOPIC, type RawLog, SAFE_SETUP_TOPIC, toRawLog } from './events.ts'
 import type { Cursor, IndexStore } from './indexStore.ts'
-import type { createWindowIndexer } from './windowIndexer.ts'
+import type { createWindowIndexer, WindowCommit } from './windowIndexer.ts'
 
 /** How long one sync backfills before it follows the head again (the rest waits for the next sync). */
 const SLICE_MS = 5_000
@@ -22,7 +22,7 @@ export function createWatchedBackfill(p: {
   /** Address-filtered reads: its windows grow far larger than the follower's (few logs per block). */
   reader: ChainReader
   windows: ReturnType<typeof createWindowIndexer>
-  onWindow: (committed: Awaited<ReturnType<ReturnType<typeof createWindowIndexer>['indexWindow']>>) => void
+  onWindow: (committed: WindowCommit) => void
 }) {
   const { chain, store } = p
 
@@ -40,8 +40,8 @@ export function createWatchedBackfill(p: {
     )
   }
 
-  /** Backfills pending watched Safes up to the cursor, for at most SLICE_MS. True when none is left pending. */
-  async function run(cursor: Cursor, head: number): Promise<boolean> {
+  /** Backfills pending watched Safes up to the cursor, for at most SLICE_MS (the rest at the next sync). */
+  async function run(cursor: Cursor, head: number): Promise<void> {
     const deadline = Date.now() + SLICE_MS
     const pending = await p.watched.pending(chain.chainId)
     // Safes read as far as each other go together (those watched at once, and all after a restart).
@@ -73,10 +73,9 @@ export function createWatchedBackfill(p: {
           }),
         )
         from = fetched.end.number + 1
-        if (!live && Date.now() > deadline) return false
+        if (!live && Date.now() > deadline) return
       }
     }
-    return pending.length < 100 || (await p.watched.pending(chain.chainId, 1)).length === 0
   }
 
   return { run }

@@ -16,6 +16,9 @@ import { createMasterCopyResolver, singletonCandidates } from './singletons.ts'
 
 export type FetchedWindow = { logs: RawLog[]; transfers: RawLog[]; end: BlockRef }
 
+/** What one committed window changed (published as live changes by the caller). */
+export type WindowCommit = Awaited<ReturnType<ReturnType<typeof createWindowIndexer>['indexWindow']>>
+
 export function createWindowIndexer(p: {
   client: PublicClient
   chain: ChainConfig
