@@ -34,8 +34,11 @@ export function jsonDepth(text: string, max = MAX_JSON_DEPTH): number {
   return deepest
 }
 
-/** JSON escapes of control characters other than tab, line feed and carriage return (and DEL). */
-const CONTROL_ESCAPE = /\\(u00[01][0-9a-fA-F]|u007[fF]|[bf])/
+/**
+ * JSON escapes of control characters other than tab, line feed and carriage return, and DEL escaped or raw (JSON
+ * needs no escape for it, and JSON.stringify leaves it raw).
+ */
+const CONTROL_ESCAPE = /\\(u00[01][0-9a-fA-F]|u007[fF]|[bf])|\u007f/
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is looked for
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 

@@ -187,3 +187,57 @@ export const calldata = (multiSendAddress: Address, maxDepth = 12) =>
       { weight: 1, arbitrary: fc.constantFrom(100, 400) },
     )
     .map((depth) => nestedMultiSend(multiSendAddress, depth))
+
+/** Every C0 control character and DEL. */
+export const controlCharacters = [...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)), '\u007f']
+
+/**
+ * Characters that are valid JSON but trouble in stored free text: C0 controls and DEL, C1 controls, lone
+ * surrogates, bidi overrides and isolates, zero-width characters.
+ */
+export const trickyCharacters = [
+  ...controlCharacters,
+  // C1 controls
+  ...'\u0080\u0085\u008d\u009b\u009f',
+  // Lone surrogates (apart: in one string, \uDBFF\uDC00 would be a pair)
+  ...['\uD800', '\uDBFF', '\uDC00', '\uDFFF'],
+  // Bidi overrides, embeddings, isolates and marks
+  ...'\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200E\u061C',
+  // Zero-width characters
+  ...'\u200B\u200C\u200D\u2060\uFEFF',
+]
+const trickyCharacter = fc.constantFrom(...trickyCharacters)
+const plainCharacter = fc.constantFrom('a', 'Z', '7', ' ', '-', '.', 'é', '名', '😀')
+
+/**
+ * Free text for a field bounded by `limits` (characters): tricky characters alone, mixed into ordinary text, and
+ * strings from just under to past each limit.
+ */
+export const freeText = (...limits: number[]) =>
+  fc.oneof(
+    {
+      weight: 3,
+      arbitrary: fc.string({ unit: fc.oneof(trickyCharacter, plainCharacter), minLength: 1, maxLength: 24 }),
+    },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(
+          fc.string({ unit: plainCharacter, minLength: 1, maxLength: 12 }),
+          trickyCharacter,
+          fc.string({ unit: plainCharacter, maxLength: 12 }),
+        )
+        .map((parts) => parts.join('')),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc
+            .constantFrom(...limits)
+            .chain((limit) => fc.integer({ min: Math.max(1, limit - 2), max: limit + 64 })),
+          fc.oneof(plainCharacter, trickyCharacter),
+        )
+        .map(([length, unit]) => unit.repeat(length).slice(0, length)),
+    },
+  )
