@@ -93,6 +93,9 @@ describe('request body limits', () => {
       'safeRegistrations.0.buildNumber',
     ],
     ['a key', '/v1/chains/31337/data-decoder', { 'd\u0000': 1 }, 'd\u0000'],
+    // Stored, a lone surrogate would come back as U+FFFD: the name would change without a word.
+    ['a lone surrogate', '/v1/register/notifications', { bundle: 'app\uD800' }, 'bundle'],
+    ['a lone low surrogate', '/v1/register/notifications', { bundle: '\uDC00x' }, 'bundle'],
   ])(
     'error: a control character in %s is 422 naming the field, before any handler',
     async (_, path, body, field) => {
@@ -104,13 +107,13 @@ describe('request body limits', () => {
       expect(res.status).toBe(422)
       expect(await res.json()).toEqual({
         code: 422,
-        message: `Invalid ${field}: control characters (such as NUL) are not allowed, only tab and line breaks`,
+        message: `Invalid ${field}: control characters (such as NUL) and unpaired surrogates are not allowed, only tab and line breaks`,
       })
     },
   )
 
   it('default: tab, line breaks and an escaped backslash before b or f pass the check', async () => {
-    for (const value of ['a\tb\nc\r\n', 'C:\\bin\\file', '\u00e9'])
+    for (const value of ['a\tb\nc\r\n', 'C:\\bin\\file', '\u00e9', 'safe \u{1F510}'])
       expect(controlCharacterAt(value)).toBeUndefined()
     // The text holds `\\b` and `\t`: the handler's own validation answers, not the edge check.
     const res = await decode(JSON.stringify({ data: 'C:\\bin\tx' }))

@@ -35,19 +35,22 @@ export function jsonDepth(text: string, max = MAX_JSON_DEPTH): number {
 }
 
 /**
- * JSON escapes of control characters other than tab, line feed and carriage return, and DEL escaped or raw (JSON
- * needs no escape for it, and JSON.stringify leaves it raw).
+ * JSON escapes of control characters other than tab, line feed and carriage return, DEL escaped or raw (JSON
+ * needs no escape for it, and JSON.stringify leaves it raw), and escaped surrogates (a lone one is no character:
+ * stored, it would come back as U+FFFD, so the user's text would change silently).
  */
-const CONTROL_ESCAPE = /\\(u00[01][0-9a-fA-F]|u007[fF]|[bf])|\u007f/
+const CONTROL_ESCAPE = /\\(u00[01][0-9a-fA-F]|u007[fF]|[bf]|u[dD][89a-fA-F])|\u007f/
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is looked for
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+const invalid = (text: string) => CONTROL.test(text) || LONE_SURROGATE.test(text)
 
-/** The path (`label`, `items.2.name`) of the first string or key of `value` holding a control character. */
+/** The path (`label`, `items.2.name`) of the first string or key of `value` holding a control character or an unpaired surrogate. */
 export function controlCharacterAt(value: unknown, path: string[] = []): string | undefined {
-  if (typeof value === 'string') return CONTROL.test(value) ? path.join('.') || '(body)' : undefined
+  if (typeof value === 'string') return invalid(value) ? path.join('.') || '(body)' : undefined
   if (typeof value !== 'object' || value === null) return undefined
   for (const [key, child] of Object.entries(value)) {
-    if (CONTROL.test(key)) return [...path, key].join('.')
+    if (invalid(key)) return [...path, key].join('.')
     const found = controlCharacterAt(child, [...path, key])
     if (found) return found
   }
@@ -83,7 +86,7 @@ export function limitBody({
           return c.json(
             {
               code: 422,
-              message: `Invalid ${at.slice(0, 200)}: control characters (such as NUL) are not allowed, only tab and line breaks`,
+              message: `Invalid ${at.slice(0, 200)}: control characters (such as NUL) and unpaired surrogates are not allowed, only tab and line breaks`,
             },
             422,
           )

@@ -1,7 +1,7 @@
 // The signed and signed-in writes fuzz.test.ts cannot pass (SIGNED_WRITES), fuzzed past their auth checks: each
 // request is valid (owners' real signatures over the server's hashes, a real SIWE session) but for one free-text
 // field, which holds hostile text. Every answer is < 500, a 4xx is {code, message}, control characters are 422 at
-// the edge, and a 2xx stored the value as sent (lone surrogates as U+FFFD), never with a NUL.
+// the edge, and a 2xx stored the value as sent, never with a NUL.
 import { type Devnet, startDevnet, testAccount } from '@concord/devnet'
 import { safeMessageHash, safeMessageTypedData } from '@concord/safe/messages'
 import * as SafeTx from '@concord/safe/SafeTx'
