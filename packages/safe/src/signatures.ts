@@ -6,6 +6,7 @@ import {
   getAddress,
   type Hex,
   hashMessage,
+  hexToBigInt,
   hexToNumber,
   pad,
   recoverAddress,
@@ -34,6 +35,44 @@ export function countSignatures(signatures: Hex): number {
     }
   }
   return count
+}
+
+/**
+ * Why the `signatures` bytes hold more or other than the signatures they claim, or undefined when every byte is
+ * explained: the 65-byte static parts, then each contract signature's length-prefixed data exactly where its
+ * offset points, back to back in the order of those offsets, and nothing after the last. The Safe contract
+ * ignores unexplained bytes, so a stored confirmation could carry anything; the canonical encoding (this
+ * package's encodeSignatures, protocol-kit's buildSignatureBytes) never has any.
+ */
+export function signatureLayoutProblem(signatures: Hex): string | undefined {
+  const total = size(signatures)
+  // A 32-byte word as a number; anything past the end is as good as Infinity here.
+  const word = (at: number) => {
+    const value = hexToBigInt(slice(signatures, at, at + 32))
+    return value > BigInt(total) ? Number.POSITIVE_INFINITY : Number(value)
+  }
+  let end = total
+  let count = 0
+  const blobs: { signature: number; offset: number }[] = []
+  for (let offset = 0; offset + 65 <= end; offset += 65) {
+    count++
+    if (hexToNumber(slice(signatures, offset + 64, offset + 65)) !== 0) continue
+    const dataOffset = word(offset + 32)
+    blobs.push({ signature: count, offset: dataOffset })
+    if (dataOffset < end) end = dataOffset
+  }
+  let next = count * 65
+  for (const blob of blobs.sort((a, b) => a.offset - b.offset)) {
+    if (blob.offset + 32 > total) return `the data of signature ${blob.signature} runs past the end`
+    if (blob.offset !== next)
+      return `the data of signature ${blob.signature} starts at byte ${blob.offset}, not at byte ${next} right after the parts before it`
+    const length = word(blob.offset)
+    if (blob.offset + 32 + length > total) return `the data of signature ${blob.signature} runs past the end`
+    next = blob.offset + 32 + length
+  }
+  if (next < total)
+    return `${total - next} byte${total - next === 1 ? '' : 's'} after the last signature belong${total - next === 1 ? 's' : ''} to no signature`
+  return undefined
 }
 
 /** Splits and attributes each 65-byte static part (v: 0 contract, 1 approved hash, >30 eth_sign, else ECDSA). */

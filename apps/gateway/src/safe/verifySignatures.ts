@@ -2,7 +2,7 @@
 // contract applies (and the Transaction Service before it): v 27/28 ECDSA over the hash, v > 30 eth_sign, v 1 an
 // on-chain approveHash, v 0 an EIP-1271 contract signature checked with isValidSignature. Each rule that fails
 // answers its own 422 message; nothing is stored by the caller unless every signature passes.
-import { parseSignatures } from '@concord/safe/signatures'
+import { parseSignatures, signatureLayoutProblem } from '@concord/safe/signatures'
 import {
   type Address,
   type Hex,
@@ -59,6 +59,9 @@ export async function verifySignatures(
   if (!isHex(p.signatures) || size(p.signatures) < 65)
     throw invalid('Invalid signature: expected 65-byte hex parts')
   if (size(p.signatures) > MAX_SIGNATURE_BYTES) throw invalid('Invalid signature: too long')
+  // Every byte stored must be a signature it claims to be (the contract would ignore the rest).
+  const problem = signatureLayoutProblem(p.signatures)
+  if (problem) throw invalid(`Invalid signature: ${problem}`)
   let parsed: Awaited<ReturnType<typeof parseSignatures>>
   try {
     parsed = await parseSignatures(p.signatures, p.hash)

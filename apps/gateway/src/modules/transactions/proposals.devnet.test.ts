@@ -157,6 +157,14 @@ describe.each(testDatabaseKinds())('proposals on %s', (kind) => {
       /Delegate call to .* is not allowed/,
     ],
     [
+      'a valid signature plus one trailing byte (the contract ignores it; the store would keep it)',
+      async () => {
+        const { body } = await transfer(7, 9n)
+        return { ...body, signature: `${body.signature}00` }
+      },
+      /^Invalid signature: 1 byte after the last signature belongs to no signature$/,
+    ],
+    [
       'a sender who did not sign',
       async () => ({ ...(await transfer(7, 6n, a1 as HDAccount)).body, sender: a0?.address }),
       /sender must sign/,
@@ -330,6 +338,11 @@ describe.each(testDatabaseKinds())('proposals on %s', (kind) => {
     expect(await confirm(forged)).toMatchObject({
       status: 422,
       body: { message: expect.stringMatching(/not valid for this hash \(EIP-1271\)/) },
+    })
+    // Every byte must be the signature it claims: data after the contract signature's is refused.
+    expect(await confirm(concat([contractSignature, '0xdead']))).toMatchObject({
+      status: 422,
+      body: { message: 'Invalid signature: 2 bytes after the last signature belong to no signature' },
     })
     const ok = await confirm(contractSignature)
     expect(ok.status, JSON.stringify(ok.body)).toBe(200)
