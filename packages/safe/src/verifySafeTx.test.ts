@@ -48,4 +48,19 @@ describe('verifySafeTx', () => {
     expect(check.problems).toHaveLength(3)
     expect(check.confirmedBy).toEqual([])
   })
+
+  it('error: a confirmation with bytes after its signature is not counted', async () => {
+    const signature = `${await owner.sign({ hash })}00` as const
+    const check = await verifySafeTx({
+      chainId: 1,
+      safe,
+      tx,
+      confirmations: [{ signer: owner.address, signature }],
+      owners: [owner.address],
+    })
+    expect(check.problems).toEqual([
+      `The confirmation from ${owner.address} carries 1 byte that are no part of its signature`,
+    ])
+    expect(check.confirmedBy).toEqual([])
+  })
 })

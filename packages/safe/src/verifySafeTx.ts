@@ -10,6 +10,7 @@ import {
   hashDomain,
   hashStruct,
   isAddressEqual,
+  size,
 } from 'viem'
 import * as SafeTx from './SafeTx.ts'
 import { parseSignatures } from './signatures.ts'
@@ -64,6 +65,14 @@ export async function verifySafeTx(p: {
     const claimed = getAddress(c.signer)
     if (!parsed || !isAddressEqual(parsed.signer, claimed)) {
       problems.push(`The confirmation said to be from ${claimed} was not signed by it for this transaction`)
+      continue
+    }
+    // One confirmation is one signature: an ECDSA, eth_sign or approval part is 65 bytes and nothing more.
+    const extra = size(c.signature as Hex) - 65
+    if (parsed.type !== 'CONTRACT_SIGNATURE' && extra !== 0) {
+      problems.push(
+        `The confirmation from ${claimed} carries ${extra} byte${extra === 1 ? '' : 's'} that are no part of its signature`,
+      )
       continue
     }
     if (!p.owners.some((o) => isAddressEqual(o, claimed))) {
