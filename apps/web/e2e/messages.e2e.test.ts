@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { testAccount } from '@concord/devnet'
 import { messageHash } from '@concord/safe/messages'
 import type { Page } from 'playwright-core'
-import { type Address, type Hex, parseAbi } from 'viem'
+import { type Address, concat, type Hex, keccak256, parseAbi } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { connectDevnet } from './connectDevnet.ts'
 import { screenshotDir, setupE2E } from './session.ts'
@@ -101,6 +101,21 @@ describe('messages: two owners sign', () => {
       second.setDefaultTimeout(20_000)
       await connectDevnet(second, 1, messagesUrl())
       await item(second).getByTestId('message-row').click()
+      // Before signing, what owner #1's device will show: the Safe's own domainSeparator() (read from the
+      // contract) and the message hash, whose digest is the message's hash in the list.
+      const shown = async (id: string) => (await item(second).getByTestId(id).textContent()) as Hex
+      const [domainHash, structHash, digest] = await Promise.all(
+        ['message-domain-hash', 'message-message-hash', 'message-safe-message-hash'].map(shown),
+      )
+      expect(domainHash).toBe(
+        await e2e.stack.devnet.client.readContract({
+          address: treasury,
+          abi: parseAbi(['function domainSeparator() view returns (bytes32)']),
+          functionName: 'domainSeparator',
+        }),
+      )
+      expect(keccak256(concat(['0x1901', domainHash as Hex, structHash as Hex]))).toBe(digest)
+      expect(await item(second).getAttribute('data-hash')).toBe(digest)
       await item(second).getByTestId('sign-message').click()
       await item(second).getByTestId('message-status').filter({ hasText: 'Confirmed' }).waitFor()
       await item(second).getByTestId('prepared-signature').waitFor()

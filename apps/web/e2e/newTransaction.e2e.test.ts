@@ -3,7 +3,7 @@ import { testAccount } from '@concord/devnet'
 import { erc20Abi, safeMigrationsV141, safeV141 } from '@concord/safe/contracts'
 import * as SafeTx from '@concord/safe/SafeTx'
 import type { Page } from 'playwright-core'
-import { type Address, encodeFunctionData, type Hex } from 'viem'
+import { type Address, concat, encodeFunctionData, type Hex, keccak256, parseAbi } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { connectDevnet } from './connectDevnet.ts'
 import { injectWallet } from './injectWallet.ts'
@@ -111,9 +111,19 @@ describe('new transaction', () => {
     const nonce = await recommendedNonce(e2e.stack, solo, call)
     await expect(review.getByTestId('nonce-input').inputValue()).resolves.toBe(String(nonce))
     const safeTxHash = SafeTx.hash(SafeTx.from({ ...call, nonce: BigInt(nonce) }), { chainId, address: solo })
-    await review.locator(`[data-testid="review-safe-tx-hash"]:text-is("${safeTxHash}")`).waitFor()
-    await expect(review.getByTestId('review-domain-hash').textContent()).resolves.toMatch(/^0x[0-9a-f]{64}$/)
-    await expect(review.getByTestId('review-message-hash').textContent()).resolves.toMatch(/^0x[0-9a-f]{64}$/)
+    await expect.poll(() => review.getByTestId('review-safe-tx-hash').textContent()).toBe(safeTxHash)
+    // What the device will show: the domain hash is the Safe's own domainSeparator() (read from the contract),
+    // and with the message hash it makes the safeTxHash the wallet is asked to sign.
+    const domainHash = (await review.getByTestId('review-domain-hash').textContent()) as Hex
+    const messageHash = (await review.getByTestId('review-message-hash').textContent()) as Hex
+    expect(domainHash).toBe(
+      await e2e.stack.devnet.client.readContract({
+        address: solo,
+        abi: parseAbi(['function domainSeparator() view returns (bytes32)']),
+        functionName: 'domainSeparator',
+      }),
+    )
+    expect(keccak256(concat(['0x1901', domainHash, messageHash]))).toBe(safeTxHash)
     await page.screenshot({ path: join(screenshotDir, 'new-tx-review.png'), fullPage: true })
 
     await review.getByTestId('sign-and-propose').click()

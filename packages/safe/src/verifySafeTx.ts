@@ -2,16 +2,8 @@
 // execution: recompute its hashes from the fields shown, and recover every confirmation's signer against the
 // owners read from the chain. The web app runs it before it asks a wallet to sign or execute; nothing here
 // trusts a hash it did not compute itself.
-import {
-  type Address,
-  getAddress,
-  getTypesForEIP712Domain,
-  type Hex,
-  hashDomain,
-  hashStruct,
-  isAddressEqual,
-  size,
-} from 'viem'
+import { type Address, getAddress, type Hex, isAddressEqual, size } from 'viem'
+import { deviceHashes } from './deviceHashes.ts'
 import * as SafeTx from './SafeTx.ts'
 import { parseSignatures } from './signatures.ts'
 
@@ -23,15 +15,8 @@ export type SafeTxHashes = {
 }
 
 export function safeTxHashes(tx: SafeTx.SafeTx, safe: { chainId: number; address: Address }): SafeTxHashes {
-  const typed = SafeTx.getTypedData(tx, safe)
-  return {
-    safeTxHash: SafeTx.hash(tx, safe),
-    domainHash: hashDomain({
-      domain: typed.domain,
-      types: { EIP712Domain: getTypesForEIP712Domain({ domain: typed.domain }) },
-    } as Parameters<typeof hashDomain>[0]),
-    messageHash: hashStruct({ data: typed.message, primaryType: 'SafeTx', types: typed.types }),
-  }
+  const { domainHash, messageHash } = deviceHashes(SafeTx.getTypedData(tx, safe))
+  return { safeTxHash: SafeTx.hash(tx, safe), domainHash, messageHash }
 }
 
 export type SafeTxCheck = SafeTxHashes & {

@@ -1,9 +1,11 @@
+import { deviceHashes } from '@concord/safe/deviceHashes'
 import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useId, useState } from 'react'
-import { type Address, isAddressEqual } from 'viem'
+import { type FormEvent, useId, useMemo, useState } from 'react'
+import { type Address, getAddress, isAddress, isAddressEqual } from 'viem'
 import { useConfig } from 'wagmi'
 import { AddressView } from '../../../components/ui/AddressView'
+import { DeviceHashes } from '../../../components/ui/DeviceHashes'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
 import { explorerAddressUrl } from '../../../lib/explorer'
@@ -18,7 +20,19 @@ import {
   validateNewDelegate,
 } from '../api'
 import { delegatesKeys } from '../keys'
-import { signDelegate } from '../signDelegate'
+import { type DelegateSigning, delegateSigning, signDelegate } from '../signDelegate'
+
+/** What the signer's device will show for this delegate request (the hour pinned in `signing` is the one signed). */
+function DelegateHashes({ signing, testIdPrefix }: { signing: DelegateSigning; testIdPrefix: string }) {
+  const hashes = deviceHashes(delegateSigning(signing))
+  return (
+    <DeviceHashes
+      domainHash={hashes.domainHash}
+      messageHash={hashes.messageHash}
+      testIdPrefix={testIdPrefix}
+    />
+  )
+}
 
 export type ProposersProps = {
   chain: ChainInfo
@@ -77,19 +91,16 @@ function ProposerRow({
   const queryClient = useQueryClient()
   const [error, setError] = useState<string | null>(null)
   const [removing, setRemoving] = useState(false)
+  // Removing asks for a signature: the first click shows what the device will show, the second signs.
+  const [confirming, setConfirming] = useState<DelegateSigning | null>(null)
   const canRemove = !!account && (isAddressEqual(account, d.delegator) || isAddressEqual(account, d.delegate))
 
   const onRemove = async () => {
-    if (!account) return
+    if (!account || !confirming) return
     setError(null)
     setRemoving(true)
     try {
-      const signature = await signDelegate(config, {
-        account,
-        delegate: d.delegate,
-        chainId: Number(chain.chainId),
-        removeFrom: safe,
-      })
+      const signature = await signDelegate(config, { account, ...confirming })
       await sendGatewayRequest(
         removeDelegateRequest({
           chainId: chain.chainId,
@@ -99,6 +110,7 @@ function ProposerRow({
           signature,
         }),
       )
+      setConfirming(null)
       await queryClient.invalidateQueries({ queryKey: delegatesKeys.list(chain.chainId, safe) })
     } catch (cause) {
       setError(formatGatewayError(cause))
@@ -127,16 +139,46 @@ function ProposerRow({
           </p>
         ) : null}
       </div>
-      {canRemove ? (
+      {canRemove && !confirming ? (
         <button
           type="button"
           className="button small-button"
-          onClick={() => void onRemove()}
-          disabled={removing}
+          onClick={() =>
+            setConfirming({
+              delegate: d.delegate,
+              chainId: Number(chain.chainId),
+              removeFrom: safe,
+              nowMs: Date.now(),
+            })
+          }
           data-testid="proposer-remove"
         >
-          {removing ? 'Removing…' : 'Remove'}
+          Remove
         </button>
+      ) : null}
+      {canRemove && confirming ? (
+        <div className="stack" data-testid="proposer-remove-confirm">
+          <DelegateHashes signing={confirming} testIdPrefix="proposer-remove" />
+          <div className="row">
+            <button
+              type="button"
+              className="button small-button primary"
+              onClick={() => void onRemove()}
+              disabled={removing}
+              data-testid="proposer-remove-sign"
+            >
+              {removing ? 'Removing…' : 'Sign removal'}
+            </button>
+            <button
+              type="button"
+              className="button small-button"
+              onClick={() => setConfirming(null)}
+              disabled={removing}
+            >
+              Cancel
+            </button>
+          </div>
+        </div>
       ) : null}
     </li>
   )
@@ -150,6 +192,13 @@ function AddProposerForm({ chain, safe, account }: { chain: ChainInfo; safe: Add
   const [error, setError] = useState<string | null>(null)
   const [adding, setAdding] = useState(false)
   const id = useId()
+  // The request the owner will sign, once the address is valid; its hour is pinned when the address is typed.
+  const signing = useMemo((): DelegateSigning | undefined => {
+    const address = delegate.trim()
+    return isAddress(address, { strict: false })
+      ? { delegate: getAddress(address), chainId: Number(chain.chainId), nowMs: Date.now() }
+      : undefined
+  }, [delegate, chain.chainId])
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
@@ -165,6 +214,7 @@ function AddProposerForm({ chain, safe, account }: { chain: ChainInfo; safe: Add
         account,
         delegate: parsed.delegate,
         chainId: Number(chain.chainId),
+        nowMs: signing?.nowMs,
       })
       await sendGatewayRequest(
         addDelegateRequest({
@@ -212,6 +262,7 @@ function AddProposerForm({ chain, safe, account }: { chain: ChainInfo; safe: Add
         onChange={(event) => setLabel(event.target.value)}
         data-testid="add-proposer-label"
       />
+      {signing ? <DelegateHashes signing={signing} testIdPrefix="add-proposer" /> : null}
       <button type="submit" className="button primary" disabled={adding} data-testid="add-proposer-submit">
         {adding ? 'Adding…' : 'Add proposer'}
       </button>

@@ -1,3 +1,5 @@
+import { deviceHashes, type DeviceHashes as Hashes } from '@concord/safe/deviceHashes'
+import { type SafeMessageContent, type SafeRef, safeMessageTypedData } from '@concord/safe/messages'
 import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -5,6 +7,7 @@ import { type Address, isAddressEqual } from 'viem'
 import { useConfig } from 'wagmi'
 import { ChainAddress } from '../../../components/ui/AddressView'
 import { CopyButton } from '../../../components/ui/CopyButton'
+import { DeviceHashes } from '../../../components/ui/DeviceHashes'
 import { HashView } from '../../../components/ui/HashView'
 import { formatDateTime } from '../../../lib/format'
 import { formatGatewayError } from '../../../lib/gateway'
@@ -17,6 +20,24 @@ export type MessageSafe = {
   address: Address
   version: string | null
   owners: readonly Address[]
+}
+
+/**
+ * The hashes of the message as this browser computes them from its content and the Safe's domain, or why they
+ * cannot be: the gateway's message hash is only compared with them, never signed on its word.
+ */
+function localHashes(safe: MessageSafe, message: SafeMessage): Hashes | string {
+  if (!safe.version) return 'The Safe’s version is unknown: its message hash cannot be computed'
+  const ref: SafeRef = { version: safe.version, chainId: Number(safe.chain.chainId), address: safe.address }
+  let hashes: Hashes
+  try {
+    hashes = deviceHashes(safeMessageTypedData(ref, message.message as SafeMessageContent))
+  } catch {
+    return 'This message cannot be hashed here: it is not a text or valid EIP-712 typed data'
+  }
+  if (hashes.digest.toLowerCase() !== message.messageHash.toLowerCase())
+    return `The gateway’s message hash ${message.messageHash} is not the hash of this message in this Safe (${hashes.digest}): do not sign`
+  return hashes
 }
 
 /** Who signed, who is missing, the message itself; Sign for an owner who has not, the prepared signature once confirmed. */
@@ -35,24 +56,22 @@ export function MessageDetails({
   const [signing, setSigning] = useState(false)
   const signers = message.confirmations.map((c) => c.owner.value as Address)
   const missing = safe.owners.filter((o) => !signers.some((s) => isAddressEqual(s, o)))
-  const canSign =
+  const isMissingOwner =
     !!account &&
     safe.owners.some((o) => isAddressEqual(o, account)) &&
     !signers.some((s) => isAddressEqual(s, account))
+  const local = isMissingOwner ? localHashes(safe, message) : undefined
+  const canSign = isMissingOwner && typeof local === 'object'
 
   const onSign = async () => {
-    if (!account) return
-    if (!safe.version) {
-      setError('The Safe’s version is unknown: its message hash cannot be computed')
-      return
-    }
+    if (!account || !safe.version) return
     setError(null)
     setSigning(true)
     try {
       const signature = await signSafeMessage(config, {
         account,
         safe: { version: safe.version, chainId: Number(safe.chain.chainId), address: safe.address },
-        message: message.message as string,
+        message: message.message as SafeMessageContent,
       })
       await addMessageSignature(safe.chain.chainId, message.messageHash, signature)
       await queryClient.invalidateQueries({ queryKey: messagesKeys.all() })
@@ -113,6 +132,19 @@ export function MessageDetails({
             testId="copy-prepared-signature"
           />
         </p>
+      ) : null}
+      {typeof local === 'string' ? (
+        <p className="error-text" role="alert" data-testid="message-hash-problem">
+          {local}
+        </p>
+      ) : null}
+      {canSign && typeof local === 'object' ? (
+        <DeviceHashes
+          domainHash={local.domainHash}
+          messageHash={local.messageHash}
+          extra={[{ label: 'Safe message hash', value: local.digest, testId: 'message-safe-message-hash' }]}
+          testIdPrefix="message"
+        />
       ) : null}
       {canSign ? (
         <button

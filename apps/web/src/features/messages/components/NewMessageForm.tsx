@@ -1,7 +1,10 @@
+import { deviceHashes } from '@concord/safe/deviceHashes'
+import { safeMessageTypedData } from '@concord/safe/messages'
 import { useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useId, useMemo, useState } from 'react'
 import type { Address } from 'viem'
 import { useConfig } from 'wagmi'
+import { DeviceHashes } from '../../../components/ui/DeviceHashes'
 import { formatGatewayError } from '../../../lib/gateway'
 import { createMessage, type MessageKind, parseMessageInput } from '../api'
 import { messagesKeys } from '../keys'
@@ -17,6 +20,17 @@ export function NewMessageForm({ safe, account }: { safe: MessageSafe; account: 
   const [error, setError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
   const id = useId()
+  // What the owner's device will show for the message as typed (nothing while it is not a valid message).
+  const hashes = useMemo(() => {
+    const parsed = text.trim() ? parseMessageInput(kind, text) : undefined
+    if (!parsed?.ok || !safe.version) return undefined
+    const ref = { version: safe.version, chainId: Number(safe.chain.chainId), address: safe.address }
+    try {
+      return deviceHashes(safeMessageTypedData(ref, parsed.message))
+    } catch {
+      return undefined
+    }
+  }, [kind, text, safe.version, safe.chain.chainId, safe.address])
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
@@ -88,6 +102,16 @@ export function NewMessageForm({ safe, account }: { safe: MessageSafe; account: 
         }
         data-testid="new-message-text"
       />
+      {hashes ? (
+        <DeviceHashes
+          domainHash={hashes.domainHash}
+          messageHash={hashes.messageHash}
+          extra={[
+            { label: 'Safe message hash', value: hashes.digest, testId: 'new-message-safe-message-hash' },
+          ]}
+          testIdPrefix="new-message"
+        />
+      ) : null}
       <button type="submit" className="button primary" disabled={sending} data-testid="new-message-submit">
         {sending ? 'Signing…' : 'Sign and submit'}
       </button>

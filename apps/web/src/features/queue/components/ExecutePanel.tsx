@@ -1,5 +1,6 @@
 import type { TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
 import { AddressView } from '../../../components/ui/AddressView'
+import { DeviceHashes } from '../../../components/ui/DeviceHashes'
 import { HashView } from '../../../components/ui/HashView'
 import { explorerAddressUrl } from '../../../lib/explorer'
 import { VerificationError } from '../actions/verifyQueued'
@@ -87,14 +88,6 @@ export function ExecutePanel({ chain, safe, details, onClose, onChanged }: Execu
         <dd>
           <HashView hash={verified.safeTxHash} testId="review-safe-tx-hash" />
         </dd>
-        <dt>Domain hash</dt>
-        <dd>
-          <HashView hash={verified.check.domainHash} testId="review-domain-hash" />
-        </dd>
-        <dt>Message hash</dt>
-        <dd>
-          <HashView hash={verified.check.messageHash} testId="review-message-hash" />
-        </dd>
         {execution ? (
           <>
             <dt>Signatures</dt>
@@ -114,6 +107,11 @@ export function ExecutePanel({ chain, safe, details, onClose, onChanged }: Execu
           </>
         ) : null}
       </dl>
+      <DeviceHashes
+        domainHash={verified.check.domainHash}
+        messageHash={verified.check.messageHash}
+        testIdPrefix="review"
+      />
       {mutation.error ? (
         <p className="error-text small" data-testid="review-error">
           {mutation.error.message}

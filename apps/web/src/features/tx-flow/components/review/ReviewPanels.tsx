@@ -2,6 +2,7 @@ import type { SafeTxHashes } from '@concord/safe/verifySafeTx'
 import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import type { ReactNode } from 'react'
 import { AddressView } from '../../../../components/ui/AddressView'
+import { DeviceHashes } from '../../../../components/ui/DeviceHashes'
 import { Skeleton } from '../../../../components/ui/Skeleton'
 import { explorerAddressUrl } from '../../../../lib/explorer'
 import { formatTokenAmount } from '../../../../lib/format'
@@ -202,33 +203,15 @@ export function HashesPanel({ hashes }: { hashes: SafeTxHashes | null }) {
   return (
     <ReviewCard title="Hashes" testId="review-hashes">
       {hashes ? (
-        <dl className="tx-review-grid">
-          <dt>safeTxHash</dt>
-          <dd>
-            <code className="address" data-testid="review-safe-tx-hash">
-              {hashes.safeTxHash}
-            </code>
-          </dd>
-          <dt>Domain hash</dt>
-          <dd>
-            <code className="address" data-testid="review-domain-hash">
-              {hashes.domainHash}
-            </code>
-          </dd>
-          <dt>Message hash</dt>
-          <dd>
-            <code className="address" data-testid="review-message-hash">
-              {hashes.messageHash}
-            </code>
-          </dd>
-        </dl>
+        <DeviceHashes
+          domainHash={hashes.domainHash}
+          messageHash={hashes.messageHash}
+          extra={[{ label: 'safeTxHash', value: hashes.safeTxHash, testId: 'review-safe-tx-hash' }]}
+          testIdPrefix="review"
+        />
       ) : (
         <p className="muted">Computed once the nonce is valid.</p>
       )}
-      <p className="muted small">
-        Computed in this browser from the fields above. A hardware wallet shows the domain and message hashes:
-        they must match.
-      </p>
     </ReviewCard>
   )
 }
