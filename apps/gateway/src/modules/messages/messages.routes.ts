@@ -10,6 +10,7 @@ import { HttpError, NotFoundError } from '../../http/errors.ts'
 import { parseCursor, toPage } from '../../http/pagination.ts'
 import { requireChain, requireSafe } from '../../http/require.ts'
 import { CursorQuery, errorResponses, jsonResponse as json, pageSchema } from '../../http/schemas.ts'
+import { createWorkQueue, type WorkQueueSettings } from '../../http/workQueue.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
 import { readOnChainSafe } from '../../safe/onChainSafe.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
@@ -37,6 +38,8 @@ import {
  * (~20–60 ms of CPU per 1,024 values).
  */
 export const MESSAGE_HASHING_BUDGET: BudgetSettings = { capacity: 4 * 1024, refillPerSecond: 1024 }
+/** Messages hashed at once in the process (one: hashing holds the event loop), waiting at most, per client. */
+export const MESSAGE_HASHING_QUEUE: WorkQueueSettings = { concurrency: 1, maxQueued: 64, perClient: 2 }
 
 const body = <T extends z.ZodType>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
@@ -98,7 +101,17 @@ export function createMessagesRoutes(deps: {
 
   /** Hashing typed data is what a message request can make costly: each client pays its values from a budget. */
   const hashing = createClientBudget('hashing typed data', deps.hashingBudget ?? MESSAGE_HASHING_BUDGET)
-  const chargeHashing = (request: Request) => (values: number) => hashing.spend(clientOf(request), values)
+  const hashingQueue = createWorkQueue('messages being hashed', MESSAGE_HASHING_QUEUE)
+  /**
+   * The message validated and hashed (the costly part), paid from the client's budget, one message at a time
+   * for the whole process: each waits for the event loop to turn first, so other requests are served between
+   * two hashes instead of behind a flood of them.
+   */
+  const validateAndHash = (request: Request, input: unknown) =>
+    hashingQueue.run(clientOf(request), async () => {
+      await new Promise((resolve) => setImmediate(resolve))
+      return requireValidMessage(input, (values) => hashing.spend(clientOf(request), values))
+    })
 
   const countOwners = (confs: readonly { owner: string }[], owners: readonly Address[]) =>
     confs.filter((c) => owners.some((o) => isAddressEqual(o, c.owner as Address))).length
@@ -145,7 +158,7 @@ export function createMessagesRoutes(deps: {
       const client = deps.rpc.get(chain)
       const state = await readOnChainSafe(client, ref.address)
       requireContractSignerIsOwner(sig, state.owners)
-      const message = requireValidMessage(input.message, chargeHashing(c.req.raw))
+      const message = await validateAndHash(c.req.raw, input.message)
       const { signature, messageHash } = await checkMessageSignature(client, {
         safe: ref,
         message,
@@ -198,7 +211,7 @@ export function createMessagesRoutes(deps: {
       // The hash is recomputed from the stored message: a signature counts only for what it signs.
       const { signature, messageHash: computed } = await checkMessageSignature(client, {
         safe: ref,
-        message: requireValidMessage(row.message, chargeHashing(c.req.raw)),
+        message: await validateAndHash(c.req.raw, row.message),
         signature: sig,
         state,
       })
