@@ -2,8 +2,10 @@
 // a signed-in owner's export also carries the team's notes.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Address } from 'viem'
+import { clientOf } from '../../http/clientBudget.ts'
 import { requireSafe } from '../../http/require.ts'
 import { AddressSchema, ChainIdParam, errorResponses } from '../../http/schemas.ts'
+import { createWorkQueue } from '../../http/workQueue.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
 import { AuthError, type AuthRepository, requireSignedInOwner } from '../auth/auth.repository.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
@@ -14,7 +16,13 @@ import { CSV_HEADER, csvLine, type ExportContext, historyRow } from './historyCs
 
 /** Items read per page, and at most per export (older ones are left out, and the last line says so). */
 const PAGE = 200
-export const MAX_EXPORT_ITEMS = 10_000
+export const MAX_EXPORT_ITEMS = 1_000_000
+/**
+ * Exports open at once per process and per client (429 / 503 past them), and pages read at once for all of
+ * them: a long history streams page by page (memory: one page per open export), and however many exports are
+ * open, they load the database like two readers.
+ */
+export const EXPORT_LIMITS = { open: 32, perClient: 2, pageReaders: 2 }
 
 const exportRoute = createRoute({
   method: 'get',
@@ -59,15 +67,49 @@ export function createExportRoutes(deps: {
     return { notes, included: true }
   }
 
+  const open = createWorkQueue('history exports', {
+    concurrency: EXPORT_LIMITS.open,
+    maxQueued: 0,
+    perClient: EXPORT_LIMITS.perClient,
+  })
+  // Each open export waits for at most one page: the queue never holds more than `open` of them.
+  const readers = createWorkQueue('history pages', {
+    concurrency: EXPORT_LIMITS.pageReaders,
+    maxQueued: EXPORT_LIMITS.open,
+    perClient: EXPORT_LIMITS.open,
+  })
+  /** A place among the open exports, held until `release` (the stream ended, failed or was cancelled). */
+  const openExport = (client: string) =>
+    new Promise<() => void>((acquired, refused) => {
+      open.run(client, () => new Promise<void>((release) => acquired(() => release()))).catch(refused)
+    })
+
   return new OpenAPIHono().openapi(exportRoute, async (c) => {
     const { chainId, safeAddress } = c.req.valid('param')
     const { chain } = await requireSafe(deps, chainId, safeAddress)
-    const { notes, included } = await notesFor(c.req.raw, chain.chainId, safeAddress)
-    const ctx: ExportContext = { safe: safeAddress, native: chain.nativeCurrency, tokens: new Map(), notes }
+    const client = clientOf(c.req.raw)
+    const release = await openExport(client)
+    let released = false
+    const done = () => {
+      if (!released) release()
+      released = true
+    }
     const { transactions } = deps
-    const page = (offset: number) => transactions.historyPage(chain.chainId, safeAddress, PAGE, offset)
-    // The first page is read before answering, so a failure is still a proper error answer.
-    let next: Awaited<ReturnType<typeof page>> | undefined = await page(0)
+    const page = (offset: number) =>
+      readers.run(client, () => transactions.historyPage(chain.chainId, safeAddress, PAGE, offset))
+    let next: Awaited<ReturnType<typeof page>> | undefined
+    let ctx: ExportContext
+    let included: boolean
+    try {
+      const team = await notesFor(c.req.raw, chain.chainId, safeAddress)
+      included = team.included
+      ctx = { safe: safeAddress, native: chain.nativeCurrency, tokens: new Map(), notes: team.notes }
+      // The first page is read before answering, so a failure is still a proper error answer.
+      next = await page(0)
+    } catch (error) {
+      done()
+      throw error
+    }
     let offset = 0
     const encoder = new TextEncoder()
     const body = new ReadableStream<Uint8Array>({
@@ -78,7 +120,10 @@ export function createExportRoutes(deps: {
         try {
           const current = next ?? (await page(offset))
           next = undefined
-          if (!current.items.length) return controller.close()
+          if (!current.items.length) {
+            done()
+            return controller.close()
+          }
           const tokenAddresses = [...current.transfers.values()].flatMap((t) => (t.token ? [t.token] : []))
           const missing = [...new Set(tokenAddresses)].filter((a) => !ctx.tokens.has(a))
           for (const [address, token] of await transactions.tokens(chain.chainId, missing))
@@ -100,18 +145,24 @@ export function createExportRoutes(deps: {
           }
           controller.enqueue(encoder.encode(text))
           offset += current.items.length
-          if (offset >= current.count) return controller.close()
+          if (offset >= current.count) {
+            done()
+            return controller.close()
+          }
           if (offset >= MAX_EXPORT_ITEMS) {
             controller.enqueue(
               encoder.encode(csvLine([`# only the newest ${MAX_EXPORT_ITEMS} of ${current.count} items`])),
             )
+            done()
             return controller.close()
           }
         } catch (error) {
           console.error(`history export ${chain.chainId}/${safeAddress} failed:`, error)
+          done()
           controller.error(error)
         }
       },
+      cancel: done,
     })
     const day = new Date().toISOString().slice(0, 10)
     return c.body(body, 200, {

@@ -132,6 +132,25 @@ describe('history export', () => {
     expect((anonymous.body as string).split('\r\n')[1]).toContain(ids[0])
   })
 
+  it('error: a client has at most 2 exports open (429); a finished or cancelled one frees its place', async () => {
+    const open = () => gateway.app.request(exportPath())
+    // Unread, each stream holds its place after its header line.
+    const [first, second] = [await open(), await open()]
+    expect([first.status, second.status]).toEqual([200, 200])
+    const third = await open()
+    expect(third.status).toBe(429)
+    expect(await third.json()).toEqual({
+      code: 429,
+      message: 'Too many requests: at most 2 history exports per client at a time',
+    })
+    await first.body?.cancel()
+    const again = await open()
+    expect(again.status).toBe(200)
+    expect((await second.text()).split('\r\n')[0]).toBe(CSV_HEADER.join(','))
+    expect((await again.text()).split('\r\n')[0]).toBe(CSV_HEADER.join(','))
+    expect((await open()).status).toBe(200)
+  })
+
   it('error: unknown Safe 404, bad format 422', async () => {
     expect(await call('GET', `/v1/chains/${CHAIN}/safes/${other.address}/transactions/export`)).toMatchObject(
       { status: 404 },
