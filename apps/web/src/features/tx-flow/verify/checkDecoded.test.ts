@@ -70,4 +70,39 @@ describe('checkDecoded', () => {
       'Batch action 1 as decoded is not the one in the calldata',
     )
   })
+
+  it('error: bytes the decoded call does not explain block it, with the difference shown', () => {
+    // One trailing byte: viem (and the Safe) read past it, the decoded values still match.
+    expect(checkDecoded(decodedTransfer(), `${transfer.data}ff`)).toEqual([
+      'The calldata is not exactly the call shown: 1 byte after the call that no parameter explains (0xff)',
+    ])
+    // A non-canonical address word: dirty upper bytes that decoding drops.
+    const dirty = `${transfer.data.slice(0, 10)}ff${transfer.data.slice(12)}` as `0x${string}`
+    expect(checkDecoded(decodedTransfer(), dirty)).toEqual([
+      expect.stringMatching(/^The calldata is not exactly the call shown: from byte 4 it holds 0xff0000/),
+    ])
+  })
+
+  it('error: a batch whose bytes parameter carries padding that is not zero', () => {
+    const eth = { to: RECIPIENT, value: 5n, data: '0x', operation: 0 } as const
+    const batch = buildMultiSendCallOnly([eth], '1.4.1')
+    if (!batch.ok) throw new Error(batch.error)
+    const decoded = {
+      method: 'multiSend',
+      parameters: [
+        {
+          name: 'transactions',
+          type: 'bytes',
+          value: encodeMultiSendTransactions([eth]),
+          valueDecoded: [{ operation: 0, to: RECIPIENT, value: '5', data: null }],
+        },
+      ],
+    }
+    expect(checkDecoded(decoded, batch.value.data)).toEqual([])
+    // The 85-byte entry is padded to 96 bytes: a smuggled byte in the padding.
+    const smuggled = `${batch.value.data.slice(0, -2)}01` as `0x${string}`
+    expect(checkDecoded(decoded, smuggled)).toEqual([
+      expect.stringMatching(/^The calldata is not exactly the call shown: from byte \d+ it holds 0x01 where/),
+    ])
+  })
 })

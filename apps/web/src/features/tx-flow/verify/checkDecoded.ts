@@ -1,6 +1,7 @@
 import {
   type AbiFunction,
   decodeFunctionData,
+  encodeFunctionData,
   type Hex,
   isAddressEqual,
   isHex,
@@ -36,6 +37,35 @@ function asText(value: unknown): unknown {
 
 const sameText = (a: unknown, b: unknown): boolean => JSON.stringify(asText(a)) === JSON.stringify(asText(b))
 
+/** Up to 16 bytes of `data` from byte `from`, for a message. */
+const excerpt = (data: Hex, from: number) => {
+  const part = slice(data, from, Math.min(size(data), from + 16))
+  return size(data) > from + 16 ? `${part}…` : part
+}
+
+/**
+ * Where `data` differs from `canonical`, the encoding of the call as decoded (both lower-case hex), in words;
+ * undefined when they are the same bytes. A decoder (or viem) reads past trailing bytes and accepts offsets
+ * that point anywhere, so a call that decodes is not yet a call whose every byte is explained.
+ */
+export function encodingDifference(data: Hex, canonical: Hex): string | undefined {
+  if (data.toLowerCase() === canonical.toLowerCase()) return undefined
+  const [actual, expected] = [data.toLowerCase() as Hex, canonical.toLowerCase() as Hex]
+  if (actual.startsWith(expected)) {
+    const extra = size(actual) - size(expected)
+    return `${extra} byte${extra === 1 ? '' : 's'} after the call that no parameter explains (${excerpt(actual, size(expected))})`
+  }
+  let at = 0
+  while (
+    at < Math.min(size(actual), size(expected)) &&
+    actual.slice(2 + 2 * at, 4 + 2 * at) === expected.slice(2 + 2 * at, 4 + 2 * at)
+  )
+    at++
+  if (at >= size(actual))
+    return `it ends at byte ${at}, before the encoding of the decoded call does (${size(expected)} bytes)`
+  return `from byte ${at} it holds ${excerpt(actual, at)} where the encoding of the decoded call has ${excerpt(expected, at)}`
+}
+
 /**
  * Checks the gateway decoder's reading of calldata against the calldata itself: the method and parameter types
  * it names must have the calldata's selector and decode to the values it shows, and a multiSend's actions must
@@ -62,6 +92,9 @@ export function checkDecoded(decoded: DecodedCall, data: string, depth = 0): str
     return [`The calldata does not decode as ${decoded.method}`]
   }
   const problems: string[] = []
+  // Every byte must be the call shown: re-encoded from what decoded, it must be the calldata byte for byte.
+  const difference = encodingDifference(data as Hex, encodeFunctionData({ abi: [fn], args }))
+  if (difference) problems.push(`The calldata is not exactly the call shown: ${difference}`)
   parameters.forEach((parameter, index) => {
     if (!sameText(parameter.value, args[index]))
       problems.push(
