@@ -67,6 +67,10 @@ const signTransaction = lazyScreen(
   () => import('./routes/transactions/sign'),
   (m) => m.SignTransactionRoute,
 )
+const verify = lazyScreen(
+  () => import('./routes/verify'),
+  (m) => m.VerifyRoute,
+)
 const newSafe = lazyScreen(
   () => import('./routes/new-safe'),
   (m) => m.NewSafeRoute,
@@ -155,6 +159,7 @@ const routes: RouteObject[] = [
         ],
       },
       { path: 'new-safe', ...newSafe },
+      { path: 'verify', ...verify },
       { path: 'messages', ...messages },
       { path: 'apps', ...apps },
       { path: 'address-book', ...addressBook },
