@@ -124,6 +124,12 @@ describe('new transaction', () => {
       }),
     )
     expect(keccak256(concat(['0x1901', domainHash, messageHash]))).toBe(safeTxHash)
+    // The /verify link of the review recomputes the same hash on its own page (another device would).
+    const link = await review.getByTestId('review-verify-link').getAttribute('href')
+    const elsewhere = await e2e.context.newPage()
+    await elsewhere.goto(link as string)
+    await expect.poll(() => elsewhere.getByTestId('verify-safe-tx-hash').textContent()).toBe(safeTxHash)
+    await elsewhere.close()
     await page.screenshot({ path: join(screenshotDir, 'new-tx-review.png'), fullPage: true })
 
     await review.getByTestId('sign-and-propose').click()

@@ -117,13 +117,18 @@ export function parseVerifyFields(
   }
 }
 
-/** The fragment (`#chainId=…&safe=…`) of the /verify link for a transaction. */
-export function verifyFragment(input: VerifyInput): string {
+/**
+ * The fragment (`#chainId=…&safe=…`) of the /verify link for a transaction; without a version the page offers
+ * its default (every version it hashes gives the same hashes: the domain is the same from 1.3.0 on).
+ */
+export function verifyFragment(
+  input: Omit<VerifyInput, 'version'> & { version?: string | undefined },
+): string {
   const { tx } = input
   const params = new URLSearchParams({
     chainId: String(input.chainId),
     safe: input.safe,
-    version: input.version,
+    ...(input.version ? { version: input.version } : {}),
     to: tx.to,
     value: String(tx.value),
     data: tx.data,

@@ -148,7 +148,7 @@ export function NewTxReview({
           <Skeleton lines={1} label="Loading the nonce" />
         </div>
       )}
-      <HashesPanel hashes={hashes} />
+      <HashesPanel hashes={hashes} verify={tx ? { chainId: Number(chain.chainId), safe, tx } : undefined} />
       {outcome?.kind === 'tampered' ? (
         <VerificationAlert
           title="The gateway's answer does not match the transaction you signed"

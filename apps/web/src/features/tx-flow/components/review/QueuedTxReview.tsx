@@ -130,7 +130,10 @@ function Verified({
           </dd>
         </dl>
       </ReviewCard>
-      <HashesPanel hashes={check.hashes} />
+      <HashesPanel
+        hashes={check.hashes}
+        verify={tx ? { chainId: Number(chain.chainId), safe, tx } : undefined}
+      />
       {embedded ? (
         <div className="banner" role="status" data-testid="embedded-confirm-notice">
           <p>

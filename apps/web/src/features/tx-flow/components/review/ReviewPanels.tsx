@@ -1,14 +1,19 @@
+import type * as SafeTx from '@concord/safe/SafeTx'
 import type { SafeTxHashes } from '@concord/safe/verifySafeTx'
 import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import type { ReactNode } from 'react'
+import type { Address } from 'viem'
 import { AddressView } from '../../../../components/ui/AddressView'
+import { CopyButton } from '../../../../components/ui/CopyButton'
 import { DeviceHashes } from '../../../../components/ui/DeviceHashes'
+import { QrCode } from '../../../../components/ui/QrCode'
 import { Skeleton } from '../../../../components/ui/Skeleton'
 import { explorerAddressUrl } from '../../../../lib/explorer'
 import { formatTokenAmount } from '../../../../lib/format'
 import { formatGatewayError } from '../../../../lib/gateway'
 import type { SafeCall } from '../../types'
 import type { DecodedCall } from '../../verify/checkDecoded'
+import { verifyFragment } from '../../verify/verifyLink'
 import type { CallChecks } from './useCallChecks'
 
 /** How a screen draws a decoded call (the app passes the transactions feature's view); a plain list otherwise. */
@@ -198,8 +203,18 @@ export function SimulationPanel({ checks }: { checks: CallChecks }) {
   )
 }
 
-/** The hashes to compare with what a hardware wallet shows before approving. */
-export function HashesPanel({ hashes }: { hashes: SafeTxHashes | null }) {
+/**
+ * The hashes to compare with what a hardware wallet shows before approving, and (given the transaction) a
+ * /verify link and QR code to recompute them on another device.
+ */
+export function HashesPanel({
+  hashes,
+  verify,
+}: {
+  hashes: SafeTxHashes | null
+  verify?: { chainId: number; safe: Address; tx: SafeTx.SafeTx } | undefined
+}) {
+  const link = verify ? `${window.location.origin}/verify${verifyFragment(verify)}` : undefined
   return (
     <ReviewCard title="Hashes" testId="review-hashes">
       {hashes ? (
@@ -212,6 +227,22 @@ export function HashesPanel({ hashes }: { hashes: SafeTxHashes | null }) {
       ) : (
         <p className="muted">Computed once the nonce is valid.</p>
       )}
+      {hashes && link ? (
+        <details className="small" data-testid="review-verify-elsewhere">
+          <summary>Check on another device</summary>
+          <p className="muted">
+            Open this link or scan the code on a device you trust: its /verify page computes the same hashes
+            from the transaction's fields, with no request to any server.
+          </p>
+          <p>
+            <a href={link} target="_blank" rel="noreferrer" data-testid="review-verify-link">
+              Open in /verify
+            </a>{' '}
+            <CopyButton value={link} label="Copy the /verify link" />
+          </p>
+          <QrCode value={link} size={200} label="The transaction's /verify link" />
+        </details>
+      ) : null}
     </ReviewCard>
   )
 }
