@@ -142,7 +142,8 @@ describe.each(testDatabaseKinds())('on %s', (kind) => {
     })
 
     it('getSafeInfo errors: non-Safe address 404, malformed address 422 (SDK message `CGW error - <code>: …`)', async () => {
-      // SDK ≥ 3.22 prefixes "CGW error - " (cgw-api §1.4); the part after it is `${code}: ${message}`.
+      // SDK ≥ 3.22 prefixes "CGW error - " (@safe-global/safe-gateway-typescript-sdk); the part after it is
+      // `${code}: ${message}`.
       const notSafe = await getSafeInfo(CHAIN, a4).catch((e: unknown) => e)
       expect(notSafe).toBeInstanceOf(Error)
       expect((notSafe as Error).message).toMatch(/^CGW error - 404: No Safe at /)

@@ -1,7 +1,8 @@
-// Off-chain Safe messages (EIP-1271): what a message may be, the exact errors the Transaction Service seed gives for
-// a bad one, and the Safe message hash the owners sign: EIP-712 `SafeMessage{bytes message}` in the Safe's domain,
-// where `message` is the EIP-191 hash of a string or the EIP-712 hash of typed data (cgw-api §7.3, anchors §C9).
-// The gateway checks and hashes with this; the web app signs with it, so the two cannot drift apart.
+// Off-chain Safe messages (EIP-1271): what a message may be, the exact errors the Transaction Service seed gives
+// for a bad one, and the Safe message hash the owners sign: EIP-712 `SafeMessage{bytes message}` in the Safe's
+// domain, where `message` is the EIP-191 hash of a string or the EIP-712 hash of typed data, as the Safe Client
+// Gateway's messages routes and Safe{Wallet} (safe-wallet-monorepo) compute it. The gateway checks and hashes
+// with this; the web app signs with it, so the two cannot drift apart.
 import { type Address, concat, type Hex, hashDomain, hashMessage, hashStruct, hashTypedData } from 'viem'
 
 /** EIP-712 typed data as a dApp sends it for signing (eth_signTypedData_v4). */
@@ -183,7 +184,10 @@ export function safeMessageTypedData(safe: SafeRef, message: SafeMessageContent)
   } as const
 }
 
-/** The Safe message hash: what owners sign and what identifies the message (cgw-api §7.3). */
+/**
+ * The Safe message hash: what owners sign and what identifies the message (the `messageHash` of the Client
+ * Gateway's GET /v1/chains/{chainId}/messages/{messageHash}).
+ */
 export function safeMessageHash(safe: SafeRef, message: SafeMessageContent): Hex {
   return hashTypedData(safeMessageTypedData(safe, message))
 }

@@ -1,6 +1,6 @@
 // The response shapes Safe{Wallet} relies on, written from the Client Gateway's own zod schemas and route
-// entities (cgw-api.md, cgw-more.md; confirmed against safe-global/safe-client-gateway). Fields CGW types as
-// URLs use z.url(), as CGW does: an empty string fails. Test support only (safeWalletCompat.devnet.test.ts).
+// entities (safe-global/safe-client-gateway). Fields CGW types as URLs use z.url(), as CGW does: an empty string
+// fails. Test support only (safeWalletCompat.devnet.test.ts).
 import { z } from 'zod'
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/)

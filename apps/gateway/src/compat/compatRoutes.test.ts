@@ -1,4 +1,5 @@
-// Validation rules of the routes Safe{Wallet} needs beyond the SDK's (cgw-more §2–§5), on a stub chain node.
+// Validation rules of the Client Gateway routes Safe{Wallet} needs beyond the SDK's (Safe overviews, indexing,
+// positions, targeted messaging), on a stub chain node.
 import { safeV141 } from '@concord/safe/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase, type Store } from '../db/createDatabase.ts'

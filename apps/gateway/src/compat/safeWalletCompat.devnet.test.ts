@@ -222,7 +222,7 @@ describe('every advertised feature is backed', () => {
   )
 })
 
-describe('CORS preflights for an allowed web origin (cgw-more §8)', () => {
+describe('CORS preflights for an allowed web origin (as the Client Gateway answers them)', () => {
   const preflight = (path: string, method: string) =>
     fetch(`${gateway.url}${path}`, {
       method: 'OPTIONS',

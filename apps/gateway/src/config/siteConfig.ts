@@ -11,7 +11,7 @@ export const publicUrlSchema = z
 
 const httpUrl = z.url({ protocol: /^https?$/ })
 
-/** A Safe App listed by GET /v1/chains/{chainId}/safe-apps (cgw-api §8.3). */
+/** A Safe App listed by GET /v1/chains/{chainId}/safe-apps (the Client Gateway's Safe Apps route). */
 export const safeAppSettingSchema = z.strictObject({
   /** Defaults to the app's position in the list, from 1. */
   id: z.number().int().positive().optional(),

@@ -71,7 +71,7 @@ describe('CORS', () => {
     expect(decode.headers.get('access-control-allow-credentials')).toBeNull()
   })
 
-  it('behavior: a listed origin’s preflight is answered as the Client Gateway does (cgw-more §8)', async () => {
+  it('behavior: a listed origin’s preflight is answered as the Client Gateway does', async () => {
     for (const [path, method] of [
       ['/v1/chains/31337', 'GET'],
       ['/v1/chains/31337/data-decoder', 'POST'],

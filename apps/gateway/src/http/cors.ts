@@ -1,9 +1,9 @@
 // CORS with an origin allow-list. Listed origins (config `corsOrigins`) get their origin reflected with
-// Access-Control-Allow-Credentials, ready for sign-in sessions and write routes; any other origin may read
-// the public routes without credentials (`*`, config `corsAnyOrigin`). A listed origin's preflight is
-// answered as the Safe Client Gateway answers it (cgw-more §8): 204 on every path, the origin reflected with
-// credentials, methods GET, HEAD, POST, PUT, PATCH, DELETE and the request headers reflected. Other origins'
-// preflights name only the methods the requested path really has (and 404 on a path without routes).
+// Access-Control-Allow-Credentials, ready for sign-in sessions and write routes; any other origin may read the
+// public routes without credentials (`*`, config `corsAnyOrigin`). A listed origin's preflight is answered as the
+// Safe Client Gateway (safe-client-gateway) answers it: 204 on every path, the origin reflected with credentials,
+// methods GET, HEAD, POST, PUT, PATCH, DELETE and the request headers reflected. Other origins' preflights name
+// only the methods the requested path really has (and 404 on a path without routes).
 import type { MiddlewareHandler } from 'hono'
 
 export type CorsPolicy = {

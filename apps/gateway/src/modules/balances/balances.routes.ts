@@ -1,4 +1,5 @@
-// Balances with fiat values (cgw-api §3), computed by safeBalances.repository.ts.
+// Balances with fiat values (the Client Gateway's …/safes/{safeAddress}/balances/{fiatCode}), computed by
+// safeBalances.repository.ts.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { getAddress } from 'viem'
 import { NotFoundError } from '../../http/errors.ts'

@@ -1,6 +1,7 @@
-// GET /v1/chains/{chainId}/about and …/about/indexing (cgw-api §8.1, cgw-more §3). CGW passes the Transaction
-// Service's indexing figures through; this gateway is its own transaction service, so they are the indexer's
-// (indexing.repository.ts). ERC20 and singleton indexing are one pass here: both report the same block.
+// GET /v1/chains/{chainId}/about and …/about/indexing, as the Safe Client Gateway serves them (Safe{Wallet} calls
+// the latter). CGW passes the Transaction Service's indexing figures through; this gateway is its own transaction
+// service, so they are the indexer's (indexing.repository.ts). ERC20 and singleton indexing are one pass here:
+// both report the same block.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import type { SiteSettings } from '../../config/siteConfig.ts'
 import { requireChain } from '../../http/require.ts'

@@ -19,8 +19,9 @@ const lowerType = <T extends 'ORACLE' | 'FIXED' | 'FIXED1559'>(type: T) => type.
 
 /**
  * Turns an operator's chain configuration into the CGW Chain shape (the same for v1 and v2; only `features`
- * differs). No URL-typed field is ever empty (cgw-more §7): what the operator did not configure points at this
- * gateway (`publicUrl`): its default logos, its explorer pages, itself as the transaction service.
+ * differs). No URL-typed field is ever empty (the Client Gateway's schemas type them as URLs): what the operator
+ * did not configure points at this gateway (`publicUrl`): its default logos, its explorer pages, itself as the
+ * transaction service.
  */
 export function toChain(
   config: ChainConfig,

@@ -1,4 +1,5 @@
-// The CGW Chain shape (cgw-api.md §8.1, cgw-more §1.4): gas price types in lower case, as CGW emits them.
+// The Client Gateway's Chain shape (GET /v1/chains/{chainId}, and /v2/chains/{chainId}): gas price types in lower
+// case, as CGW emits them.
 import { z } from '@hono/zod-openapi'
 import { pageSchema } from '../../http/schemas.ts'
 
@@ -14,7 +15,7 @@ const GasPrice = z.union([
 ])
 
 const address = z.string()
-/** CGW types these as URLs (cgw-more §7): never empty. */
+/** CGW types these as URLs (in its Chain schema): never empty. */
 const url = z.url()
 
 export const ChainSchema = z

@@ -1,6 +1,6 @@
-// GET /v2/chains[/{chainId}] (cgw-more §1): the v1 Chain shape, with the features of one service key. The key
-// is required (422), and a key this gateway does not know answers 404 with CGW's generic body, as CGW passes on
-// its Config Service's 404.
+// GET /v2/chains[/{chainId}] (the Client Gateway routes Safe{Wallet} calls for chains): the v1 Chain shape, with
+// the features of one service key. The key is required (422), and a key this gateway does not know answers 404
+// with CGW's generic body, as CGW passes on its Config Service's 404.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { parseCursor, toPage } from '../../http/pagination.ts'
 import { ChainIdParam, ErrorSchema, errorResponses, jsonResponse as json } from '../../http/schemas.ts'

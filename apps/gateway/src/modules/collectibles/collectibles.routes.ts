@@ -1,5 +1,5 @@
-// NFTs a Safe holds (cgw-api §4): the v2 page and the Rust-era v1 array the SDK still calls. Both are read a
-// page at a time from the database (collectibles.repository.ts).
+// NFTs a Safe holds (the Client Gateway's …/safes/{safeAddress}/collectibles): the v2 page and the Rust-era v1
+// array the SDK still calls. Both are read a page at a time from the database (collectibles.repository.ts).
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { parseCursor, toPage } from '../../http/pagination.ts'
 import { requireSafe } from '../../http/require.ts'

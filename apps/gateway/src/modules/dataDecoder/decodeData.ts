@@ -1,7 +1,8 @@
-// Decodes transaction calldata into CGW's DataDecoded shape (cgw-api §6.4) with the ABIs of abiRegistry.ts.
-// Pure and synchronous; never throws (anything it cannot decode is null). Hostile input stays cheap: MultiSend
-// nesting is capped at MAX_DEPTH and the whole decode shares one DecodeBudget (decodeBudget.ts), so work and
-// answer grow linearly with the input; what the budget cannot pay for is left null.
+// Decodes transaction calldata into the Client Gateway's DataDecoded shape (as its POST …/data-decoder answers)
+// with the ABIs of abiRegistry.ts. Pure and synchronous; never throws (anything it cannot decode is null).
+// Hostile input stays cheap: MultiSend nesting is capped at MAX_DEPTH and the whole decode shares one
+// DecodeBudget (decodeBudget.ts), so work and answer grow linearly with the input; what the budget cannot pay for
+// is left null.
 import { type AbiFunction, type AbiParameter, type Address, decodeFunctionData, type Hex } from 'viem'
 import { createAbiRegistry, type ExtraAbi } from './abiRegistry.ts'
 import { DecodeBudget } from './decodeBudget.ts'

@@ -1,5 +1,6 @@
-// Delegates (proposers), cgw-more §6: list (v1 and v2), add and remove (v2). A delegator signs the EIP-712
-// `Delegate{delegateAddress, totp}`; for a Safe-bound delegate the delegator must own the Safe on chain now.
+// Delegates (proposers), the Client Gateway's /v1 and /v2 …/delegates routes Safe{Wallet} calls: list (v1 and
+// v2), add and remove (v2). A delegator signs the EIP-712 `Delegate{delegateAddress, totp}`; for a Safe-bound
+// delegate the delegator must own the Safe on chain now.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Address, Hex } from 'viem'
 import { type BudgetSettings, clientOf, createClientBudget } from '../../http/clientBudget.ts'

@@ -1,5 +1,6 @@
-// Stored messages as CGW serves them (cgw-api §9): status from the Safe's current threshold, the owner-sorted
-// prepared signature once confirmed, and the list's DATE_LABELs at UTC midnight of each creation day.
+// Stored messages as the Client Gateway serves them (…/safes/{safeAddress}/messages): status from the Safe's
+// current threshold, the owner-sorted prepared signature once confirmed, and the list's DATE_LABELs at UTC
+// midnight of each creation day.
 import { encodeSignatures } from '@concord/safe/signatures'
 import { type Address, type Hex, isAddressEqual } from 'viem'
 import type { MessageConfirmationRow, MessageRow } from './messages.repository.ts'

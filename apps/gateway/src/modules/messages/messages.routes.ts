@@ -1,7 +1,8 @@
-// Off-chain messages (cgw-api §9, anchors §C9): list a Safe's messages, read one, create one with its proposer's
-// signature (202) and add owner signatures. Every signature is verified against the Safe message hash the
-// server computes and the owners the chain has now, before anything is stored; each write is published on the
-// change bus (MESSAGE_CREATED, MESSAGE_CONFIRMATION, MESSAGE_CONFIRMED at the threshold).
+// Off-chain messages (the Client Gateway's messages routes, as Safe{Wallet} uses them): list a Safe's messages,
+// read one, create one with its proposer's signature (202) and add owner signatures. Every signature is verified
+// against the Safe message hash the server computes and the owners the chain has now, before anything is stored;
+// each write is published on the change bus (MESSAGE_CREATED, MESSAGE_CONFIRMATION, MESSAGE_CONFIRMED at the
+// threshold).
 import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi'
 import { type Address, getAddress, type Hex, isAddressEqual } from 'viem'
 import type { ChangeBus } from '../../changes/changeBus.ts'

@@ -1,5 +1,5 @@
-// Request and response shapes of the message routes (cgw-api §9). The message itself is checked by
-// @concord/safe/messages in the handler, so that its errors carry the seed's exact texts.
+// Request and response shapes of the message routes (as the Safe Client Gateway defines them). The message itself
+// is checked by @concord/safe/messages in the handler, so that its errors carry the seed's exact texts.
 import { z } from '@hono/zod-openapi'
 import { AddressSchema, ChainIdParam } from '../../http/schemas.ts'
 

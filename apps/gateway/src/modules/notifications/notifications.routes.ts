@@ -1,6 +1,6 @@
-// Notification registration as Safe's Client Gateway serves it (cgw-api §11): register a device for Safes
-// (owners sign), unregister one Safe, unregister the device. Delivery needs no push service: WEB devices
-// read their feed (notificationFeed.routes.ts) and operators get webhooks (webhooks/).
+// Notification registration as Safe's Client Gateway serves it (POST /v1/register/notifications): register a
+// device for Safes (owners sign), unregister one Safe, unregister the device. Delivery needs no push service: WEB
+// devices read their feed (notificationFeed.routes.ts) and operators get webhooks (webhooks/).
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { isAddress } from 'viem'
 import { type BudgetSettings, clientOf, createClientBudget } from '../../http/clientBudget.ts'

@@ -1,7 +1,7 @@
-// Checks a notification registration (cgw-api §11.1) before anything is stored: a fresh timestamp, served
-// chains, indexed Safes, and for every Safe a signature over the registration that recovers to one of its
-// current on-chain owners. Unlike CGW, an unsigned Safe is refused: a device learns a Safe's activity only
-// when an owner allowed it.
+// Checks a notification registration (the Client Gateway's POST /v1/register/notifications) before anything is
+// stored: a fresh timestamp, served chains, indexed Safes, and for every Safe a signature over the registration
+// that recovers to one of its current on-chain owners. Unlike CGW, an unsigned Safe is refused: a device learns a
+// Safe's activity only when an owner allowed it.
 import { type Address, getAddress, type Hex, isAddressEqual } from 'viem'
 import { HttpError } from '../../http/errors.ts'
 import { requireSafe } from '../../http/require.ts'

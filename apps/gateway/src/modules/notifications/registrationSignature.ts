@@ -1,5 +1,6 @@
-// The owner signature of a notification registration (cgw-api §11.1), as Safe{Wallet} and the mobile apps
-// sign it: keccak256(utf8("gnosis-safe" + timestamp + uuid + cloudMessagingToken + safes.sort().join(""))).
+// The owner signature of a notification registration (the Client Gateway's POST /v1/register/notifications),
+// as Safe{Wallet} and the mobile apps sign it:
+// keccak256(utf8("gnosis-safe" + timestamp + uuid + cloudMessagingToken + safes.sort().join(""))).
 // A WEB device signs those 32 bytes as an EIP-191 personal message; a mobile app signs the hash itself.
 import { type Address, type Hex, keccak256, recoverAddress, recoverMessageAddress, stringToBytes } from 'viem'
 

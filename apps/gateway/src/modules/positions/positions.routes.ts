@@ -1,6 +1,6 @@
-// GET /v1/chains/{chainId}/safes/{safeAddress}/positions/{fiatCode} (cgw-more §4): DeFi protocol positions.
-// Concord reads no protocol's positions, so the honest answer for any Safe is CGW's empty one, `[]`, after the
-// same validation (an address, and one of CGW's fiat codes).
+// GET /v1/chains/{chainId}/safes/{safeAddress}/positions/{fiatCode} (the Client Gateway route Safe{Wallet} calls
+// for DeFi positions): DeFi protocol positions. Concord reads no protocol's positions, so the honest answer for
+// any Safe is CGW's empty one, `[]`, after the same validation (an address, and one of CGW's fiat codes).
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { HttpError } from '../../http/errors.ts'
 import { requireChain } from '../../http/require.ts'

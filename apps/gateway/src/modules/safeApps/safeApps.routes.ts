@@ -1,5 +1,5 @@
-// GET /v1/chains/{chainId}/safe-apps (cgw-api §8.3): the Safe Apps the operator lists (config `safeApps`), after
-// the apps bundled with the served web app (config `bundledSafeApps`, on by default).
+// GET /v1/chains/{chainId}/safe-apps (as the Client Gateway serves it): the Safe Apps the operator lists (config
+// `safeApps`), after the apps bundled with the served web app (config `bundledSafeApps`, on by default).
 // `url` keeps the app with that exact URL; `clientUrl` keeps apps whose access control lets that origin in.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { type SafeAppSetting, type SiteSettings, safeAppsOn } from '../../config/siteConfig.ts'

@@ -1,4 +1,5 @@
-// Nonce and gas advice for a new Safe transaction (cgw-api §6.3), the v2 route Safe{Wallet} calls.
+// Nonce and gas advice for a new Safe transaction, the v2 Client Gateway route Safe{Wallet} calls
+// (POST /v2/chains/{chainId}/safes/{safeAddress}/multisig-transactions/estimations).
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { requireSafe } from '../../http/require.ts'
 import { AddressSchema, ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'

@@ -1,6 +1,7 @@
-// GET /v2/safes and /v1/safes (cgw-more §2): an overview of up to 10 Safes on any chains, for the Safe list and
-// header of Safe{Wallet}. A bad `safes` entry fails the whole request (422); a Safe that cannot be described (a
-// chain not served, an address that is no indexed Safe, a failed balance read) is left out, in request order.
+// GET /v2/safes and /v1/safes (the Client Gateway routes Safe{Wallet} calls for Safe overviews): an overview of
+// up to 10 Safes on any chains, for the Safe list and header of Safe{Wallet}. A bad `safes` entry fails the whole
+// request (422); a Safe that cannot be described (a chain not served, an address that is no indexed Safe, a
+// failed balance read) is left out, in request order.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { getAddress, isAddress } from 'viem'
 import { HttpError } from '../../http/errors.ts'

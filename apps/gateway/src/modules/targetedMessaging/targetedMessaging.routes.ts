@@ -1,6 +1,7 @@
-// Targeted messaging (cgw-more §5): Safe{Wallet} asks whether a Safe is in an outreach (a survey popup).
-// Concord runs no outreach, so every Safe is in none: the GET answers 404 as CGW does for such a Safe, and the
-// submission GET answers 204 (no submission, not targeted), after CGW's validation of the path.
+// Targeted messaging (the Client Gateway's /v1/targeted-messaging/… routes): Safe{Wallet} asks whether a Safe is
+// in an outreach (a survey popup). Concord runs no outreach, so every Safe is in none: the GET answers 404 as CGW
+// does for such a Safe, and the submission GET answers 204 (no submission, not targeted), after CGW's validation
+// of the path.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { HttpError, NotFoundError } from '../../http/errors.ts'
 import { AddressSchema, errorResponses } from '../../http/schemas.ts'

@@ -1,5 +1,5 @@
-// Request bodies of the write routes (cgw-api §6.2, §6.5), bounded: every number fits its Solidity type,
-// every hex string has its size, free text has a length limit.
+// Request bodies of the write routes (propose, confirm, delete, as the Client Gateway takes them), bounded: every
+// number fits its Solidity type, every hex string has its size, free text has a length limit.
 import { z } from '@hono/zod-openapi'
 import { AddressSchema } from '../../http/schemas.ts'
 

@@ -1,6 +1,7 @@
-// The rules a proposal, a confirmation and a deletion must pass (the Transaction Service's and the Client
-// Gateway's, anchors §C6–§C8), each failing with its own 4xx message. Everything is checked against values the
-// server computes or reads from the chain itself; nothing a client sends is trusted.
+// The rules a proposal, a confirmation and a deletion must pass (those of the Safe Transaction Service and the
+// Safe Client Gateway: safe-global/safe-transaction-service, safe-global/safe-client-gateway), each failing with
+// its own 4xx message. Everything is checked against values the server computes or reads from the chain itself;
+// nothing a client sends is trusted.
 import * as SafeTx from '@concord/safe/SafeTx'
 import { deleteRequestTypedData, totp } from '@concord/safe/serviceRequests'
 import { safeTxHashes } from '@concord/safe/verifySafeTx'

@@ -1,5 +1,6 @@
-// Queued transactions (proposals) as CGW list items (cgw-api §5.4): their summary, and the page with `Next` /
-// `Queued` labels and conflict headers for several transactions at one nonce.
+// Queued transactions (proposals) as Client Gateway list items (GET …/safes/{safeAddress}/transactions/queued):
+// their summary, and the page with `Next` / `Queued` labels and conflict headers for several transactions at one
+// nonce.
 
 import type { Confirmation, Proposal } from './proposals.repository.ts'
 import { transactionId } from './transactionIds.ts'

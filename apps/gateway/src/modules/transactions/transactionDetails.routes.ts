@@ -1,4 +1,5 @@
-// Transaction details (cgw-api §6.1): a multisig or module execution, a transfer, or the Safe's creation.
+// Transaction details (the Client Gateway's GET /v1/chains/{chainId}/transactions/{transactionId}): a multisig or
+// module execution, a transfer, or the Safe's creation.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { HttpError, NotFoundError } from '../../http/errors.ts'
 import { requireChain } from '../../http/require.ts'

@@ -1,4 +1,4 @@
-// Executed history of a Safe with date labels (cgw-api §5.3).
+// Executed history of a Safe with date labels (the Client Gateway's …/transactions/history).
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { parseCursor, requestUrl, toPage } from '../../http/pagination.ts'
 import { requireChain, requireSafeOrWatched } from '../../http/require.ts'

@@ -1,5 +1,5 @@
-// Transaction ids as the Client Gateway builds them (`<kind>_<safe>_<ref>`, cgw-api §7.1). Our refs for
-// module transactions and transfers follow the Transaction Service's: a letter, the tx hash, the log index.
+// Transaction ids as the Client Gateway builds them (`<kind>_<safe>_<ref>`). Our refs for module transactions and
+// transfers follow the Transaction Service's: a letter, the tx hash, the log index.
 import { getAddress, isAddress } from 'viem'
 
 export const transactionId = {

@@ -1,4 +1,5 @@
-// The multisig, module and incoming-transfer lists of a Safe (cgw-api §5.4–§5.7).
+// The multisig, module and incoming-transfer lists of a Safe (the Client Gateway's …/multisig-transactions,
+// …/module-transactions and …/incoming-transfers routes).
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { parseCursor, toPage } from '../../http/pagination.ts'
 import { requireSafe } from '../../http/require.ts'

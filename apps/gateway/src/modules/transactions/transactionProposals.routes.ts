@@ -1,5 +1,5 @@
-// The write side of a Safe's queue (cgw-api §6.2, §6.5): propose, confirm, delete. Each passes the checks of
-// proposalChecks.ts before anything is stored; the answers are the transaction's details.
+// The write side of a Safe's queue, as the Client Gateway's routes take it: propose, confirm, delete. Each passes
+// the checks of proposalChecks.ts before anything is stored; the answers are the transaction's details.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Address, Hex } from 'viem'
 import type { ChangeBus } from '../../changes/changeBus.ts'

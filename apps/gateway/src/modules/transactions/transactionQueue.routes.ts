@@ -1,5 +1,5 @@
-// A Safe's queue (cgw-api §5.4): its proposals not executed yet at or above its nonce, grouped by nonce with
-// `Next` / `Queued` labels and conflict headers.
+// A Safe's queue (the Client Gateway's …/transactions/queued): its proposals not executed yet at or above its
+// nonce, grouped by nonce with `Next` / `Queued` labels and conflict headers.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { parseCursor, toPage } from '../../http/pagination.ts'
 import { requireSafe } from '../../http/require.ts'

@@ -1,5 +1,6 @@
-// The transaction routes (cgw-api §5.3–§6.5): a Safe's history and queue, its lists, transaction details and
-// the proposal writes, sharing one memoized decoder. The order of .route() is the order of /api-json.
+// The transaction routes, as the Safe Client Gateway serves them: a Safe's history and queue, its lists,
+// transaction details and the proposal writes, sharing one memoized decoder. The order of .route() is the order
+// of /api-json.
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { ChangeBus } from '../../changes/changeBus.ts'
 import type { BudgetSettings } from '../../http/clientBudget.ts'

@@ -1,4 +1,5 @@
-// Request and page schemas the transaction routes share (cgw-api §5.3–§5.7).
+// Request and page schemas the transaction routes share (the Client Gateway's …/transactions/history,
+// …/transactions/queued, …/multisig-transactions, …/module-transactions and …/incoming-transfers).
 import { z } from '@hono/zod-openapi'
 import { AddressSchema, ChainIdParam } from '../../http/schemas.ts'
 

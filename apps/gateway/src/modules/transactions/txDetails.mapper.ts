@@ -1,5 +1,5 @@
-// Transaction details (cgw-api §6.1): the envelope around a list summary, and the parts lists do not show
-// (confirmations, txData).
+// Transaction details (the Client Gateway's GET /v1/chains/{chainId}/transactions/{transactionId}): the envelope
+// around a list summary, and the parts lists do not show (confirmations, txData).
 import { parseSignatures } from '@concord/safe/signatures'
 import { trustedDelegateCallTargets } from '@concord/safe/versions'
 import type { Address, Hex } from 'viem'

@@ -1,6 +1,6 @@
-// What a transaction is (its txInfo, cgw-api §5.1): the type follows the Client Gateway's rules so a
-// Safe{Wallet}-style client renders our history unchanged. The list summaries and details that carry it
-// are in txSummary.mapper.ts and txDetails.mapper.ts.
+// What a transaction is (its txInfo, as the Safe Client Gateway types it): the type follows the Client Gateway's
+// rules so a Safe{Wallet}-style client renders our history unchanged. The list summaries and details that carry
+// it are in txSummary.mapper.ts and txDetails.mapper.ts.
 import { safeV141 } from '@concord/safe/contracts'
 import { knownMasterCopies } from '@concord/safe/deployments'
 import { migrationImplementation, trustedDelegateCallTargets } from '@concord/safe/versions'

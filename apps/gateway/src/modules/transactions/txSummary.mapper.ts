@@ -1,5 +1,6 @@
-// Indexed rows → the list items of the CGW transaction shapes (cgw-api §5.2): one summary per kind of
-// history item. Transaction details (§6.1) wrap the same summary, so lists and details always agree.
+// Indexed rows → the list items of the Client Gateway's transaction shapes: one summary per kind of history item.
+// Transaction details (GET /v1/chains/{chainId}/transactions/{transactionId}) wrap the same summary, so lists and
+// details always agree.
 import { countSignatures } from '@concord/safe/signatures'
 import { type Hex, zeroAddress } from 'viem'
 import { transactionId } from './transactionIds.ts'

@@ -13,7 +13,10 @@ import { gatewayCall } from '../../lib/gateway'
 import { pollUnlessLive } from '../../lib/liveStatus'
 import { messagesKeys } from './keys'
 
-/** A message as the gateway serves it (cgw-api §9; NEST adds `origin`, `preparedSignature` may be null). */
+/**
+ * A message as the gateway serves it (the Client Gateway's message shape; its NestJS version adds `origin`,
+ * `preparedSignature` may be null).
+ */
 export type SafeMessage = Omit<SdkSafeMessage, 'type' | 'message'> & {
   message: SafeMessageContent | SdkSafeMessage['message']
   preparedSignature?: string | null

@@ -1,5 +1,6 @@
-// The gateway's notification routes: registration as Safe{Wallet} does it (cgw-api §11), and Concord's feed
-// for browsers (GET /v1/notifications/devices/{uuid}/events) and team preferences.
+// The gateway's notification routes: registration as Safe{Wallet} does it (the Client Gateway's
+// POST /v1/register/notifications), and Concord's feed for browsers (GET /v1/notifications/devices/{uuid}/events)
+// and team preferences.
 import type { NotificationType } from '@concord/safe/notificationTypes'
 import { type Address, type Hex, keccak256, stringToBytes } from 'viem'
 import { gatewayFetch } from '../../lib/gatewayFetch'

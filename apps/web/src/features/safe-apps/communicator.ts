@@ -1,5 +1,5 @@
 // The host end of one app frame: accepts a message only from that iframe's window AND the app's origin, answers
-// every request (protocol §8 checklist), and posts answers to the app's origin only, never to '*'.
+// every request, and posts answers to the app's origin only, never to '*'.
 import {
   AppFacingError,
   type AppMethod,

@@ -1,5 +1,5 @@
-// Safe App manifests (protocol §6.4): `<app>/manifest.json` with name, description and icons|iconPath, fetched
-// with a timeout; and the apps the user adds by URL or bookmarks, kept in localStorage.
+// Safe App manifests, as Safe{Wallet} reads them: `<app>/manifest.json` with name, description and
+// icons|iconPath, fetched with a timeout; and the apps the user adds by URL or bookmarks, kept in localStorage.
 
 export type AppManifest = { name: string; description: string; iconUrl: string | null }
 

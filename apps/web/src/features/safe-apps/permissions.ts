@@ -1,5 +1,6 @@
-// Permissions an app asks for with wallet_requestPermissions (protocol §2.7): today only `requestAddressBook`.
-// Grants are kept per app origin in localStorage and can be revoked in Settings → Safe Apps.
+// Permissions an app asks for with wallet_requestPermissions (the Safe Apps SDK's `wallet.requestPermissions`):
+// today only `requestAddressBook`. Grants are kept per app origin in localStorage and can be revoked in
+// Settings → Safe Apps.
 import { AppFacingError } from './protocol'
 
 /** The SDK's Permission shape (types/permissions.ts), as wallet_getPermissions answers it. */

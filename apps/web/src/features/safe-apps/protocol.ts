@@ -1,10 +1,11 @@
-// The Safe Apps postMessage protocol from the host's side (safe-apps-protocol.md §1–2): which requests we accept,
-// and the response envelope the official SDK reads. Framework-free, so it is unit-tested on its own.
+// The Safe Apps postMessage protocol from the host's side (the Safe Apps SDK's message protocol,
+// @safe-global/safe-apps-sdk): which requests we accept, and the response envelope the official SDK reads.
+// Framework-free, so it is unit-tested on its own.
 import { getSDKVersion, Methods } from '@safe-global/safe-apps-sdk'
 
 /**
- * The `version` of every answer: the SDK drops any message without a string version whose major is ≥ 1
- * (protocol §1.5), so we send the version of the SDK copy we bundle (9.x).
+ * The `version` of every answer: the SDK (@safe-global/safe-apps-sdk) drops any message without a string version
+ * whose major is ≥ 1, so we send the version of the SDK copy we bundle (9.x).
  */
 export const HOST_VERSION: string = getSDKVersion()
 
@@ -20,7 +21,7 @@ export type AppRequest = {
   id: string
   method: AppMethod
   params: unknown
-  /** `env.sdkVersion` of the app's SDK; decides whether off-chain signing is allowed (protocol §5.1). */
+  /** `env.sdkVersion` of the app's SDK; decides whether off-chain signing is allowed. */
   sdkVersion: string | undefined
 }
 
@@ -68,8 +69,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /**
- * Reads a message the app posted. Safe{Wallet} stays silent on an unknown or missing method (protocol §1.7), which
- * leaves the app's promise pending forever; we answer every message that carries an id.
+ * Reads a message the app posted. Safe{Wallet} (safe-wallet-monorepo) stays silent on an unknown or missing
+ * method, which leaves the app's promise pending forever; we answer every message that carries an id.
  */
 export function parseAppMessage(data: unknown): ParsedMessage {
   if (!isRecord(data)) return { kind: 'ignore' }

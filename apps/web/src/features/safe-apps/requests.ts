@@ -1,5 +1,5 @@
 // Reading the params of the requests that change something (sendTransactions, signMessage, signTypedMessage) and
-// deciding how a message is signed (protocol §2.4, §5.1–5.2). Pure: the frame hook and the tests share it.
+// deciding how a message is signed. Pure: the frame hook and the tests share it.
 import { safeV130, safeV141 } from '@concord/safe/contracts'
 import { InvalidMessageError, type SafeMessageContent, validateMessage } from '@concord/safe/messages'
 import {
@@ -55,7 +55,7 @@ export function readSendTransactions(params: unknown): { calls: AppCall[]; safeT
 
 /**
  * The text an owner sees and signs for a signMessage string: `0x…` hex that decodes as strict UTF-8 becomes that
- * text (what personal_sign sends), anything else is kept verbatim, so hashes match Safe{Wallet}'s (protocol §5.2).
+ * text (what personal_sign sends), anything else is kept verbatim, so hashes match Safe{Wallet}'s.
  */
 export function decodeAppMessage(message: string): string {
   if (!/^0x([0-9a-f]{2})+$/i.test(message)) return message
@@ -120,7 +120,7 @@ export function versionAtLeast(version: string, min: string): boolean {
   return true
 }
 
-/** SDK releases before this one cannot take an off-chain signature (protocol §5.1). */
+/** Safe Apps SDK releases before this one cannot take an off-chain signature. */
 export const OFF_CHAIN_MIN_SDK = '7.11.0'
 
 export type SigningContext = {

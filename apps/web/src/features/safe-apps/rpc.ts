@@ -1,4 +1,5 @@
-// rpcCall (protocol §3): read-only JSON-RPC methods forwarded to the chain's node; `safe_setSettings` is the host's.
+// rpcCall (what the Safe Apps SDK's `eth` calls send): read-only JSON-RPC methods forwarded to the chain's node;
+// `safe_setSettings` is the host's.
 import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { AppFacingError } from './protocol'
 

@@ -1,4 +1,5 @@
-// What getSafeInfo and getChainInfo answer (protocol §2.2–2.3), from the gateway's SafeInfo and ChainInfo.
+// What the Safe Apps SDK's getSafeInfo and getChainInfo requests answer, from the gateway's SafeInfo and
+// ChainInfo.
 import type { SafeInfoExtended, ChainInfo as SdkChainInfo } from '@safe-global/safe-apps-sdk'
 import type { ChainInfo, SafeInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { getAddress } from 'viem'

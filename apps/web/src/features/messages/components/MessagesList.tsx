@@ -6,7 +6,7 @@ import './messages.css'
 import type { SafeMessage } from '../api'
 import { MessageDetails, type MessageSafe } from './MessageDetails'
 
-/** Midnight UTC labels (cgw-api §9.1), shown as that UTC day. */
+/** Midnight UTC labels (the DATE_LABELs of the Client Gateway's messages list), shown as that UTC day. */
 const formatUtcDay = (timestamp: number) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(timestamp))
 
