@@ -203,6 +203,11 @@ describe('new transaction', () => {
         .getAttribute('data-address'),
     ).resolves.toBe(account(0))
     await review.locator('[data-testid="simulation-status"]:has-text("Succeeds")').waitFor()
+    // A local risk check marks it high impact (who controls the Safe), without holding the signature.
+    await review
+      .locator('[data-testid="review-risk"][data-kind="safe-settings"][data-level="high"]')
+      .filter({ hasText: 'removes an owner (removeOwner)' })
+      .waitFor()
     await review.getByTestId('sign-and-propose').click()
     await page.waitForURL((u) => u.pathname === '/transactions/tx')
   })

@@ -10,3 +10,6 @@ export const AddressNamesContext = createContext<AddressNames>(() => undefined)
 
 export const useAddressName = (address: string, chainId?: string): string | undefined =>
   useContext(AddressNamesContext)(address, chainId)
+
+/** The addresses the open Safe's address book names, for checks that compare with them (lookalikes). */
+export const KnownAddressesContext = createContext<readonly { address: string; name: string }[]>([])

@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useMemo } from 'react'
 import type { AddressNames } from '../../../components/ui/AddressNamesContext'
-import { AddressNamesContext } from '../../../components/ui/AddressNamesContext'
+import { AddressNamesContext, KnownAddressesContext } from '../../../components/ui/AddressNamesContext'
 import { knownName, useKnownNames } from '../knownBooks'
 import { useAddressBook } from '../useAddressBook'
 
@@ -41,5 +41,9 @@ function SafeBookNames({ chainId, safe, children }: { chainId: string; safe: str
       knownName(known, address, onChain),
     [names, known, chainId],
   )
-  return <AddressNamesContext.Provider value={nameOf}>{children}</AddressNamesContext.Provider>
+  return (
+    <AddressNamesContext.Provider value={nameOf}>
+      <KnownAddressesContext.Provider value={entries}>{children}</KnownAddressesContext.Provider>
+    </AddressNamesContext.Provider>
+  )
 }

@@ -17,6 +17,7 @@ import { VerificationAlert } from '../VerificationAlert'
 import { DraftCallPanels, DraftReviewActions } from './DraftReview'
 import { NonceField } from './NonceField'
 import { HashesPanel, type RenderDecoded } from './ReviewPanels'
+import { RisksPanel, useRiskGate } from './RisksPanel'
 import { useCallChecks } from './useCallChecks'
 
 export type NewTxReviewProps = {
@@ -116,7 +117,8 @@ export function NewTxReview({
       }),
   })
 
-  const blocked = checks.decodedProblems.length > 0
+  const gate = useRiskGate(call, safe)
+  const blocked = checks.decodedProblems.length > 0 || gate.held
   const canSign = tx !== null && nonceCheck.error === null && !blocked && !propose.isPending
 
   return (
@@ -148,6 +150,7 @@ export function NewTxReview({
           <Skeleton lines={1} label="Loading the nonce" />
         </div>
       )}
+      <RisksPanel gate={gate} />
       <HashesPanel hashes={hashes} verify={tx ? { chainId: Number(chain.chainId), safe, tx } : undefined} />
       {outcome?.kind === 'tampered' ? (
         <VerificationAlert

@@ -21,6 +21,7 @@ import {
   ReviewCard,
   SimulationPanel,
 } from './ReviewPanels'
+import { RisksPanel, useRiskGate } from './RisksPanel'
 import { useCallChecks } from './useCallChecks'
 import '../../txFlow.css'
 
@@ -85,6 +86,7 @@ function Verified({
     tx ?? { to: safe, value: 0n, data: '0x', operation: 0 },
     (details.txData?.dataDecoded as DecodedCall | null | undefined) ?? null,
   )
+  const gate = useRiskGate(tx ?? { to: safe, value: 0n, data: '0x', operation: 0 }, safe)
   const sign = useMutation({
     meta: { errorToast: false },
     mutationFn: async () => {
@@ -130,6 +132,7 @@ function Verified({
           </dd>
         </dl>
       </ReviewCard>
+      <RisksPanel gate={gate} />
       <HashesPanel
         hashes={check.hashes}
         verify={tx ? { chainId: Number(chain.chainId), safe, tx } : undefined}
@@ -162,7 +165,7 @@ function Verified({
           <button
             type="button"
             className="button primary"
-            disabled={access.status !== 'owner' || sign.isPending}
+            disabled={access.status !== 'owner' || sign.isPending || gate.held}
             onClick={() => {
               setError(null)
               sign.mutate()

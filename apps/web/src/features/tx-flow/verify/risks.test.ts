@@ -1,0 +1,92 @@
+import { safeAbi } from '@concord/safe/contracts'
+import { trustedDelegateCallTargets } from '@concord/safe/versions'
+import { encodeFunctionData, erc20Abi, maxUint256, parseAbi, toFunctionSelector, zeroAddress } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { encodeMultiSendTransactions } from '../builders/multiSend'
+import { assessRisks, lookalikeOf } from './risks'
+
+const SAFE = '0x5afe5afE5afE5afE5afE5aFe5aFe5Afe5Afe5AfE'
+const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+const ALICE = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
+// Alice's first and last four hex characters, another middle.
+const POISON = `0x90f7${'0'.repeat(32)}b906` as const
+const known = [{ address: ALICE, name: 'Alice' }]
+const ctx = { safe: SAFE, known } as const
+const kinds = (call: Parameters<typeof assessRisks>[0]) =>
+  assessRisks(call, ctx).map((r) => [r.kind, r.level])
+
+describe('assessRisks', () => {
+  it('default: a plain transfer to a known address carries no risk', () => {
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [ALICE, 5n] })
+    expect(assessRisks({ to: TOKEN, value: 0n, data, operation: 0 }, ctx)).toEqual([])
+    expect(assessRisks({ to: ALICE, value: 1n, data: '0x', operation: 0 }, ctx)).toEqual([])
+  })
+
+  it('error: a DELEGATECALL to an untrusted contract blocks, with the characters to type to go on', () => {
+    const [risk] = assessRisks({ to: ALICE, value: 0n, data: '0x12345678', operation: 1 }, ctx)
+    expect(risk).toMatchObject({ kind: 'untrusted-delegatecall', level: 'block', confirmText: '93b906' })
+    const [library] = [...trustedDelegateCallTargets()].find(([, name]) => name === 'MultiSendCallOnly') ?? []
+    expect(assessRisks({ to: library as string, value: 0n, data: '0x', operation: 1 }, ctx)).toEqual([])
+  })
+
+  it('behavior: changes of owners, threshold, modules, guard, fallback handler or singleton are high impact', () => {
+    for (const [fn, args] of [
+      ['addOwnerWithThreshold', [ALICE, 1n]],
+      ['removeOwner', [ALICE, ALICE, 1n]],
+      ['swapOwner', [ALICE, ALICE, ALICE]],
+      ['changeThreshold', [2n]],
+      ['enableModule', [ALICE]],
+      ['setGuard', [ALICE]],
+      ['setFallbackHandler', [ALICE]],
+    ] as const) {
+      const data = encodeFunctionData({ abi: safeAbi, functionName: fn, args } as never)
+      expect(kinds({ to: SAFE, value: 0n, data, operation: 0 }), fn).toEqual([['safe-settings', 'high']])
+    }
+    const disable = encodeFunctionData({
+      abi: parseAbi(['function disableModule(address prevModule, address module)']),
+      args: [ALICE, ALICE],
+    })
+    expect(kinds({ to: SAFE, value: 0n, data: disable, operation: 0 })).toEqual([['safe-settings', 'high']])
+    expect(toFunctionSelector('function changeMasterCopy(address)')).toBe('0x7de7edef')
+  })
+
+  it('behavior: unlimited approvals, approval for all, a token sent to its own contract', () => {
+    const approve = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [ALICE, maxUint256] })
+    expect(kinds({ to: TOKEN, value: 0n, data: approve, operation: 0 })).toEqual([
+      ['unlimited-approval', 'warn'],
+    ])
+    const limited = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [ALICE, 10n] })
+    expect(kinds({ to: TOKEN, value: 0n, data: limited, operation: 0 })).toEqual([])
+    const all = encodeFunctionData({
+      abi: parseAbi(['function setApprovalForAll(address operator, bool approved)']),
+      args: [ALICE, true],
+    })
+    expect(kinds({ to: TOKEN, value: 0n, data: all, operation: 0 })).toEqual([['unlimited-approval', 'warn']])
+    const self = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [TOKEN, 5n] })
+    expect(kinds({ to: TOKEN, value: 0n, data: self, operation: 0 })).toEqual([
+      ['token-as-recipient', 'warn'],
+    ])
+  })
+
+  it('behavior: a recipient that looks like a known address (address poisoning), also inside a batch', () => {
+    expect(lookalikeOf(POISON, known)).toEqual(known[0])
+    expect(lookalikeOf(ALICE, known)).toBeUndefined()
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [POISON, 5n] })
+    const batch = encodeFunctionData({
+      abi: parseAbi(['function multiSend(bytes transactions)']),
+      args: [
+        encodeMultiSendTransactions([
+          { to: ALICE, value: 1n, data: '0x', operation: 0 },
+          { to: TOKEN, value: 0n, data, operation: 0 },
+        ]),
+      ],
+    })
+    const [library] = [...trustedDelegateCallTargets()].find(([, name]) => name === 'MultiSendCallOnly') ?? []
+    const risks = assessRisks({ to: library as string, value: 0n, data: batch, operation: 1 }, ctx)
+    expect(risks.map((r) => r.title)).toEqual([
+      'Action 2: The recipient looks like Alice but is another address',
+    ])
+    expect(assessRisks({ to: POISON, value: 1n, data: '0x', operation: 0 }, ctx)[0]?.kind).toBe('lookalike')
+    expect(lookalikeOf(zeroAddress, [{ address: 'not an address', name: 'x' }])).toBeUndefined()
+  })
+})
