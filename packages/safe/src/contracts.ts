@@ -54,6 +54,38 @@ export const safeMigrationsV141 = {
 export type MigrationContractName = keyof typeof safeMigrationsV141
 
 /**
+ * The contracts a Safe may DELEGATECALL without a second thought, by address, for code that cannot load
+ * @safe-global/safe-deployments (the web app): the libraries (MultiSend, MultiSendCallOnly, SignMessageLib) and
+ * the migration contracts of every supported version, canonical and other deployments. The same list as
+ * versions.ts trustedDelegateCallTargets() builds from safe-deployments (versions.test.ts checks it).
+ */
+export const TRUSTED_DELEGATE_CALL_TARGETS: Readonly<Record<string, string>> = {
+  '0xA238CBeb142c10Ef7Ad8442C6D1f9E89e07e7761': 'MultiSend',
+  '0x998739BFdAAdde7C933B942a68053933098f9EDa': 'MultiSend',
+  '0x0dFcccB95225ffB03c6FBB2559B530C2B7C8A912': 'MultiSend',
+  '0x40A2aCCbd92BCA938b02010E17A5b8929b49130D': 'MultiSendCallOnly',
+  '0xA1dabEF33b3B82c7814B6D82A79e50F4AC44102B': 'MultiSendCallOnly',
+  '0xf220D3b4DFb23C4ade8C88E526C1353AbAcbC38F': 'MultiSendCallOnly',
+  '0xA65387F16B013cf2Af4605Ad8aA5ec25a2cbA3a2': 'SignMessageLib',
+  '0x98FFBBF51bb33A056B08ddf711f289936AafF717': 'SignMessageLib',
+  '0x357147caf9C0cCa67DfA0CF5369318d8193c8407': 'SignMessageLib',
+  '0x38869bf66a61cF6bDB996A6aE40D5853Fd43B526': 'MultiSend',
+  '0x309D0B190FeCCa8e1D5D8309a16F7e3CB133E885': 'MultiSend',
+  '0x9641d764fc13c8B624c04430C7356C1C7C8102e2': 'MultiSendCallOnly',
+  '0x0408EF011960d02349d50286D20531229BCef773': 'MultiSendCallOnly',
+  '0xd53cd0aB83D845Ac265BE939c57F53AD838012c9': 'SignMessageLib',
+  '0xAca1ec0a1A575CDCCF1DC3d5d296202Eb6061888': 'SignMessageLib',
+  '0x526643F69b81B008F46d95CD5ced5eC0edFFDaC6': 'SafeMigration',
+  '0x817756C6c555A94BCEE39eB5a102AbC1678b09A7': 'SafeMigration',
+  '0xfF83F6335d8930cBad1c0D439A841f01888D9f69': 'SafeToL2Migration',
+  '0xa26620d1f8f1a2433F0D25027F141aaCAFB3E590': 'SafeToL2Migration',
+  '0x218543288004CD07832472D464648173c77D7eB7': 'MultiSend',
+  '0xA83c336B20401Af773B6219BA5027174338D1836': 'MultiSendCallOnly',
+  '0x4FfeF8222648872B3dE295Ba1e49110E61f5b5aa': 'SignMessageLib',
+  '0x6439e7ABD8Bb915A5263094784C5CF561c4172AC': 'SafeMigration',
+}
+
+/**
  * Runtime code hash of the canonical v1.4.1 SafeMigration (its immutables: the v1.4.1 singletons and handler), so
  * a browser can prove a chain holds it before offering the update. Checked against safe-deployments in the test.
  */

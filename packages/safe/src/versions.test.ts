@@ -1,5 +1,6 @@
 import { toEventSelector } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { TRUSTED_DELEGATE_CALL_TARGETS } from './contracts.ts'
 import {
   layoutsByTopic,
   migrationContracts,
@@ -61,6 +62,10 @@ describe('event layouts', () => {
 })
 
 describe('trustedDelegateCallTargets', () => {
+  it('default: the static list the web app uses (contracts.ts) is the same, from safe-deployments', () => {
+    expect(Object.fromEntries(trustedDelegateCallTargets())).toEqual(TRUSTED_DELEGATE_CALL_TARGETS)
+  })
+
   it('lists MultiSend, MultiSendCallOnly and SignMessageLib of every version', () => {
     const targets = trustedDelegateCallTargets()
     expect(targets.get('0xA238CBeb142c10Ef7Ad8442C6D1f9E89e07e7761')).toBe('MultiSend') // 1.3.0

@@ -1,5 +1,4 @@
-import { safeAbi } from '@concord/safe/contracts'
-import { trustedDelegateCallTargets } from '@concord/safe/versions'
+import { safeAbi, safeV141 } from '@concord/safe/contracts'
 import { encodeFunctionData, erc20Abi, maxUint256, parseAbi, toFunctionSelector, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { encodeMultiSendTransactions } from '../builders/multiSend'
@@ -25,8 +24,9 @@ describe('assessRisks', () => {
   it('error: a DELEGATECALL to an untrusted contract blocks, with the characters to type to go on', () => {
     const [risk] = assessRisks({ to: ALICE, value: 0n, data: '0x12345678', operation: 1 }, ctx)
     expect(risk).toMatchObject({ kind: 'untrusted-delegatecall', level: 'block', confirmText: '93b906' })
-    const [library] = [...trustedDelegateCallTargets()].find(([, name]) => name === 'MultiSendCallOnly') ?? []
-    expect(assessRisks({ to: library as string, value: 0n, data: '0x', operation: 1 }, ctx)).toEqual([])
+    expect(assessRisks({ to: safeV141.multiSendCallOnly, value: 0n, data: '0x', operation: 1 }, ctx)).toEqual(
+      [],
+    )
   })
 
   it('behavior: changes of owners, threshold, modules, guard, fallback handler or singleton are high impact', () => {
@@ -81,8 +81,7 @@ describe('assessRisks', () => {
         ]),
       ],
     })
-    const [library] = [...trustedDelegateCallTargets()].find(([, name]) => name === 'MultiSendCallOnly') ?? []
-    const risks = assessRisks({ to: library as string, value: 0n, data: batch, operation: 1 }, ctx)
+    const risks = assessRisks({ to: safeV141.multiSendCallOnly, value: 0n, data: batch, operation: 1 }, ctx)
     expect(risks.map((r) => r.title)).toEqual([
       'Action 2: The recipient looks like Alice but is another address',
     ])

@@ -1,7 +1,7 @@
 // Local risk checks of a call before it is signed, computed in this browser from the call itself and the
 // addresses this Safe knows (owners, address book): no service, no key. Each says why. A batch is checked
 // action by action.
-import { trustedDelegateCallTargets } from '@concord/safe/versions'
+import { TRUSTED_DELEGATE_CALL_TARGETS } from '@concord/safe/contracts'
 import {
   type Address,
   decodeFunctionData,
@@ -76,7 +76,7 @@ function callRisks(
   const risks: Risk[] = []
   const to = getAddress(call.to)
   const selector = size(call.data) >= 4 ? slice(call.data, 0, 4) : undefined
-  const trusted = trustedDelegateCallTargets().get(to)
+  const trusted = TRUSTED_DELEGATE_CALL_TARGETS[to]
   if (call.operation === 1 && !trusted)
     risks.push({
       kind: 'untrusted-delegatecall',

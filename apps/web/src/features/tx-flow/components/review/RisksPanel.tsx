@@ -27,7 +27,7 @@ export function RisksPanel({ gate }: { gate: RiskGate }) {
   const id = useId()
   if (!gate.risks.length) return null
   return (
-    <div className="card review-card" data-testid="review-risks">
+    <div className="card" data-testid="review-risks">
       <h3>Risks found in this browser</h3>
       <ul className="list">
         {gate.risks.map((risk, i) => (
