@@ -31,18 +31,8 @@ const onChainHash = (tx: SafeTx.SafeTx) =>
     address: treasury,
     abi: safeAbi,
     functionName: 'getTransactionHash',
-    args: [
-      tx.to,
-      tx.value,
-      tx.data,
-      tx.operation,
-      tx.safeTxGas,
-      tx.baseGas,
-      tx.gasPrice,
-      tx.gasToken,
-      tx.refundReceiver,
-      tx.nonce,
-    ],
+    // getTransactionHash takes execTransaction's parameters with the nonce in place of the signatures.
+    args: [...SafeTx.execTransactionArgs(tx, '0x').slice(0, 9), tx.nonce] as never,
   })
 
 describe('verify page', () => {
