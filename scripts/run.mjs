@@ -44,7 +44,7 @@ globalThis.concordStartupMs = { bundle: performance.now() - t0, rebuilt: Boolean
 await import(pathToFileURL(bundlePath).href)
 
 async function bundle() {
-  const { build } = await import('esbuild')
+  const { build, stop } = await import('esbuild')
   /** @type {import('esbuild').Plugin} */
   const workspaceOnly = {
     name: 'workspace-only',
@@ -93,6 +93,8 @@ async function bundle() {
     logLevel: 'error',
     plugins: [workspaceOnly],
   })
+  // esbuild's JS API keeps its service process (~150 MB resident) alive for later builds: there are none.
+  await stop()
   // The workspace files it was built from, this script, and npm's record of node_modules (rewritten by every
   // install), rather than each bundled library file.
   const sources = Object.keys(result.metafile.inputs)
