@@ -2,7 +2,7 @@ import { safeAbi, safeV141 } from '@concord/safe/contracts'
 import { encodeFunctionData, erc20Abi, maxUint256, parseAbi, toFunctionSelector, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { encodeMultiSendTransactions } from '../builders/multiSend'
-import { assessRisks, lookalikeOf } from './risks'
+import { assessRisks, intendedOutflows, lookalikeOf, simulationRisks } from './risks'
 
 const SAFE = '0x5afe5afE5afE5afE5afE5aFe5aFe5Afe5Afe5AfE'
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
@@ -87,5 +87,54 @@ describe('assessRisks', () => {
     ])
     expect(assessRisks({ to: POISON, value: 1n, data: '0x', operation: 0 }, ctx)[0]?.kind).toBe('lookalike')
     expect(lookalikeOf(zeroAddress, [{ address: 'not an address', name: 'x' }])).toBeUndefined()
+  })
+})
+
+describe('simulationRisks', () => {
+  const usd = (before: bigint, change: bigint) => ({
+    tokenAddress: TOKEN as string | null,
+    symbol: 'cUSD',
+    decimals: 6,
+    before: String(before),
+    after: String(before + change),
+    change: String(change),
+  })
+  const simulation = (...balanceChanges: ReturnType<typeof usd>[]) => ({
+    success: true,
+    revertReason: null,
+    gasUsed: '50000',
+    balanceChanges,
+  })
+  const transfer = (amount: bigint) =>
+    encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [ALICE, amount] })
+  const call = (amount: bigint) => ({ to: TOKEN, value: 0n, data: transfer(amount), operation: 0 })
+
+  it('default: the simulation moves what the call sends, a small share of the balance', () => {
+    expect(simulationRisks(call(1_000_000n), SAFE, simulation(usd(10_000_000n, -1_000_000n)))).toEqual([])
+    expect(intendedOutflows(call(5n), SAFE)).toEqual(new Map([[TOKEN.toLowerCase(), 5n]]))
+  })
+
+  it('error: an asset leaves that the call does not send; another amount than it sends', () => {
+    const native = { ...usd(10n ** 18n, -(10n ** 17n)), tokenAddress: null, symbol: 'ETH', decimals: 18 }
+    expect(simulationRisks(call(1n), SAFE, simulation(usd(100n, -1n), native)).map((r) => r.title)).toEqual([
+      'The simulation shows 0.1 ETH leaving the Safe, which the call as decoded does not send',
+    ])
+    expect(
+      simulationRisks(call(1_000_000n), SAFE, simulation(usd(10_000_000n, -1_100_000n)))[0],
+    ).toMatchObject({
+      kind: 'simulation-mismatch',
+      title: 'The call sends 1 cUSD, the simulation moves 1.1 cUSD',
+    })
+  })
+
+  it('behavior: more than half of an asset, or all of it, is marked', () => {
+    expect(simulationRisks(call(6n), SAFE, simulation(usd(10n, -6n))).map((r) => [r.kind, r.title])).toEqual([
+      ['large-share', 'Moves more than half of the Safe’s cUSD'],
+    ])
+    expect(simulationRisks(call(10n), SAFE, simulation(usd(10n, -10n)))[0]?.title).toBe(
+      'Moves all of the Safe’s cUSD',
+    )
+    // A failed simulation says nothing about amounts.
+    expect(simulationRisks(call(10n), SAFE, { ...simulation(usd(10n, -99n)), success: false })).toEqual([])
   })
 })

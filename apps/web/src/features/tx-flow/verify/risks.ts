@@ -13,12 +13,20 @@ import {
   size,
   slice,
 } from 'viem'
+import type { Simulation } from '../api'
 import { decodeMultiSend } from '../builders/multiSend'
 
 export type RiskLevel = 'block' | 'high' | 'warn'
 
 export type Risk = {
-  kind: 'untrusted-delegatecall' | 'safe-settings' | 'unlimited-approval' | 'token-as-recipient' | 'lookalike'
+  kind:
+    | 'untrusted-delegatecall'
+    | 'safe-settings'
+    | 'unlimited-approval'
+    | 'token-as-recipient'
+    | 'lookalike'
+    | 'large-share'
+    | 'simulation-mismatch'
   level: RiskLevel
   title: string
   why: string
@@ -150,11 +158,89 @@ function callRisks(
   return risks
 }
 
+const SEVERITY: Record<RiskLevel, number> = { block: 0, high: 1, warn: 2 }
+/** Most serious first. */
+export const bySeverity = (a: Risk, b: Risk) => SEVERITY[a.level] - SEVERITY[b.level]
+
 /** The risks of `call` for `safe`, most serious first. */
 export function assessRisks(
   call: { to: string; value: bigint; data: Hex; operation: number },
   ctx: { safe: Address; known: readonly KnownAddress[] },
 ): Risk[] {
-  const order: Record<RiskLevel, number> = { block: 0, high: 1, warn: 2 }
-  return callRisks(call, ctx, 0).sort((a, b) => order[a.level] - order[b.level])
+  return callRisks(call, ctx, 0).sort(bySeverity)
+}
+
+/** What the call as decoded sends out of the Safe, per token (null: the native coin), MultiSend actions included. */
+export function intendedOutflows(
+  call: { to: string; value: bigint; data: Hex; operation: number },
+  safe: Address,
+  depth = 0,
+): Map<string | null, bigint> {
+  const out = new Map<string | null, bigint>()
+  const add = (token: string | null, amount: bigint) => out.set(token, (out.get(token) ?? 0n) + amount)
+  if (call.value > 0n) add(null, call.value)
+  if (depth < 4 && size(call.data) >= 4 && slice(call.data, 0, 4) === '0x8d80ff0a') {
+    for (const action of decodeMultiSend(call.data) ?? [])
+      for (const [token, amount] of intendedOutflows(action, safe, depth + 1)) add(token, amount)
+    return out
+  }
+  try {
+    const { functionName, args } = decodeFunctionData({ abi: tokenAbi, data: call.data })
+    if (functionName === 'transfer') add(call.to.toLowerCase(), args[1] as bigint)
+    if (functionName === 'transferFrom' && isAddressEqual(args[0] as Address, safe))
+      add(call.to.toLowerCase(), args[2] as bigint)
+  } catch {
+    // not a token transfer
+  }
+  return out
+}
+
+const amountText = (raw: bigint, change: { symbol: string; decimals: number }) => {
+  const unit = 10n ** BigInt(change.decimals)
+  const whole = raw / unit
+  const fraction = (raw % unit).toString().padStart(change.decimals, '0').replace(/0+$/, '')
+  return `${whole}${fraction ? `.${fraction}` : ''} ${change.symbol}`
+}
+
+/**
+ * What the dry run shows against what the call says: an asset leaving the Safe that the decoded call does not
+ * send, another amount than it sends, or more than half of what the Safe holds of an asset.
+ */
+export function simulationRisks(
+  call: { to: string; value: bigint; data: Hex; operation: number },
+  safe: Address,
+  simulation: Simulation,
+): Risk[] {
+  if (!simulation.success) return []
+  const intended = intendedOutflows(call, safe)
+  const risks: Risk[] = []
+  for (const change of simulation.balanceChanges) {
+    const before = BigInt(change.before)
+    const delta = BigInt(change.change)
+    const token = change.tokenAddress?.toLowerCase() ?? null
+    const leaving = delta < 0n ? -delta : 0n
+    const said = intended.get(token) ?? 0n
+    if (leaving > 0n && said === 0n)
+      risks.push({
+        kind: 'simulation-mismatch',
+        level: 'high',
+        title: `The simulation shows ${amountText(leaving, change)} leaving the Safe, which the call as decoded does not send`,
+        why: 'What the transaction does is not what it says: a contract it calls moves the Safe’s assets. Find out why before signing.',
+      })
+    else if (said > 0n && leaving !== said && token !== null)
+      risks.push({
+        kind: 'simulation-mismatch',
+        level: 'high',
+        title: `The call sends ${amountText(said, change)}, the simulation moves ${amountText(leaving, change)}`,
+        why: 'A token that takes fees, rebases or does something else than it says behaves differently from its transfer call.',
+      })
+    if (leaving > 0n && before > 0n && leaving * 2n > before)
+      risks.push({
+        kind: 'large-share',
+        level: 'warn',
+        title: `Moves ${leaving === before ? 'all' : 'more than half'} of the Safe’s ${change.symbol}`,
+        why: `${amountText(leaving, change)} of ${amountText(before, change)}: check the amount.`,
+      })
+  }
+  return risks
 }

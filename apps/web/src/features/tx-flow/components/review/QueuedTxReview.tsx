@@ -86,7 +86,11 @@ function Verified({
     tx ?? { to: safe, value: 0n, data: '0x', operation: 0 },
     (details.txData?.dataDecoded as DecodedCall | null | undefined) ?? null,
   )
-  const gate = useRiskGate(tx ?? { to: safe, value: 0n, data: '0x', operation: 0 }, safe)
+  const gate = useRiskGate(
+    tx ?? { to: safe, value: 0n, data: '0x', operation: 0 },
+    safe,
+    checks.simulation.data,
+  )
   const sign = useMutation({
     meta: { errorToast: false },
     mutationFn: async () => {

@@ -2,16 +2,28 @@ import type * as SafeTx from '@concord/safe/SafeTx'
 import { useContext, useId, useMemo, useState } from 'react'
 import type { Address } from 'viem'
 import { KnownAddressesContext } from '../../../../components/ui/AddressNamesContext'
-import { assessRisks, type Risk } from '../../verify/risks'
+import type { Simulation } from '../../api'
+import { assessRisks, bySeverity, type Risk, simulationRisks } from '../../verify/risks'
 
 /**
  * The call's local risk checks (verify/risks.ts) for the review: what they found, and whether signing is held.
  * A blocking risk holds it until the signer types what it asks (the target's last characters): reading the
  * address is the point.
  */
-export function useRiskGate(call: Pick<SafeTx.SafeTx, 'to' | 'value' | 'data' | 'operation'>, safe: Address) {
+export function useRiskGate(
+  call: Pick<SafeTx.SafeTx, 'to' | 'value' | 'data' | 'operation'>,
+  safe: Address,
+  simulation?: Simulation | undefined,
+) {
   const known = useContext(KnownAddressesContext)
-  const risks = useMemo(() => assessRisks(call, { safe, known }), [call, safe, known])
+  const risks = useMemo(
+    () =>
+      [
+        ...assessRisks(call, { safe, known }),
+        ...(simulation ? simulationRisks(call, safe, simulation) : []),
+      ].sort(bySeverity),
+    [call, safe, known, simulation],
+  )
   const [typed, setTyped] = useState<Record<string, string>>({})
   const held = risks.some(
     (r) => r.level === 'block' && (typed[r.title] ?? '').trim().toLowerCase() !== r.confirmText,
