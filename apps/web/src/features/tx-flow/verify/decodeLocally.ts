@@ -63,14 +63,10 @@ export function decodeLocally(
         typeof encodeFunctionData
       >[0]),
     )
-    const actions =
-      item.name === 'multiSend' && depth < MAX_DEPTH
-        ? (decodeMultiSend(call.data) ?? []).map((a) => decodeLocally(a, depth + 1))
-        : []
-    const batchProblem =
-      item.name === 'multiSend' && !decodeMultiSend(call.data)
-        ? "The batch's entries do not add up to its bytes"
-        : null
+    // A batch's entries, once: null when its bytes do not add up.
+    const batch = item.name === 'multiSend' ? decodeMultiSend(call.data) : undefined
+    const actions = batch && depth < MAX_DEPTH ? batch.map((a) => decodeLocally(a, depth + 1)) : []
+    const batchProblem = batch === null ? "The batch's entries do not add up to its bytes" : null
     return {
       ...base,
       method: item.name,

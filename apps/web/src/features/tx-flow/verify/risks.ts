@@ -150,7 +150,8 @@ function callRisks(
       title: `The recipient looks like ${lookalike.name} but is another address`,
       why: `${recipient} starts and ends like ${getAddress(lookalike.address)}: an address-poisoning copy is the usual cause. Compare every character.`,
     })
-  if (depth < 4 && selector === '0x8d80ff0a')
+  // decodeMultiSend answers null for anything but a well-formed multiSend batch.
+  if (depth < 4)
     (decodeMultiSend(call.data) ?? []).forEach((action, i) => {
       for (const risk of callRisks(action, ctx, depth + 1))
         risks.push({ ...risk, title: `Action ${i + 1}: ${risk.title}` })
@@ -179,8 +180,9 @@ export function intendedOutflows(
   const out = new Map<string | null, bigint>()
   const add = (token: string | null, amount: bigint) => out.set(token, (out.get(token) ?? 0n) + amount)
   if (call.value > 0n) add(null, call.value)
-  if (depth < 4 && size(call.data) >= 4 && slice(call.data, 0, 4) === '0x8d80ff0a') {
-    for (const action of decodeMultiSend(call.data) ?? [])
+  const batch = depth < 4 ? decodeMultiSend(call.data) : null
+  if (batch) {
+    for (const action of batch)
       for (const [token, amount] of intendedOutflows(action, safe, depth + 1)) add(token, amount)
     return out
   }
