@@ -1,26 +1,17 @@
-import { safeAbi } from '@concord/safe/contracts'
 import type { TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery } from '@tanstack/react-query'
 import type { Address, Hex } from 'viem'
 import { type Config, useConfig } from 'wagmi'
-import { readContract } from 'wagmi/actions'
 import { gatewayScope } from '../../lib/gateway'
+import { readSafeState } from '../../lib/safeState'
 import { type TransactionCheck, verifyTransactionDetails } from './verify/verifyDetails'
 
 export type { TransactionCheck } from './verify/verifyDetails'
 
-/** The Safe's owners as the chain says now (never the gateway's list, never a cached one). */
-export const readOnChainOwners = (
-  config: Config,
-  chainId: number,
-  safe: Address,
-): Promise<readonly Address[]> =>
-  readContract(config, { chainId, address: safe, abi: safeAbi, functionName: 'getOwners' })
-
 /**
  * Checks a gateway TransactionDetails against the chain: hashes recomputed from the fields shown, each
- * confirmation recovered and matched with the owners read from the chain, the decoder's reading matched with
- * the calldata, and (after a proposal) that it is the transaction the user signed. Use it right before asking
+ * confirmation recovered and matched with the owners read from the chain, the threshold and nonce matched with
+ * the chain's, the decoder's reading matched with the calldata, and (after a proposal) that it is the transaction the user signed. Use it right before asking
  * a wallet to sign or execute anything the gateway handed over.
  */
 export async function verifyAgainstChain(
@@ -32,8 +23,9 @@ export async function verifyAgainstChain(
     expected?: { safeTxHash: Hex; signer: Address }
   },
 ): Promise<TransactionCheck & { owners: readonly Address[] }> {
-  const owners = await readOnChainOwners(config, p.chainId, p.safe)
-  return { ...(await verifyTransactionDetails({ ...p, owners })), owners }
+  // Read through the configured RPC and the wallet's own node: it throws when they disagree.
+  const onChain = await readSafeState(config, p.chainId, p.safe)
+  return { ...(await verifyTransactionDetails({ ...p, onChain })), owners: onChain.owners }
 }
 
 /**

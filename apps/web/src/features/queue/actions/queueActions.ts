@@ -17,7 +17,8 @@ import {
 import type { Config } from 'wagmi'
 import { estimateGas, sendTransaction, signTypedData, waitForTransactionReceipt } from 'wagmi/actions'
 import { gatewayCall } from '../../../lib/gateway'
-import { readApprovals, readSafeState } from '../api'
+import { readSafeState } from '../../../lib/safeState'
+import { readApprovals } from '../api'
 import {
   buildExecuteSignatures,
   type OwnerSignature,

@@ -123,6 +123,14 @@ describe('verifyQueued', () => {
     ).toEqual([`${a1!.address} confirmed but is not an owner of this Safe`])
   })
 
+  it('error: a threshold the chain does not have (a gateway lowering it to offer an execution)', async () => {
+    expect(
+      await problems(
+        verifyQueued({ chainId, safe, details: await details(), onChain: { ...onChain, threshold: 3 } }),
+      ),
+    ).toEqual(['The gateway says 2 confirmations are required; the Safe on chain requires 3'])
+  })
+
   it('error: details without transaction data cannot be verified', async () => {
     const bare = { ...(await details()), txData: undefined }
     expect(await problems(verifyQueued({ chainId, safe, details: bare, onChain }))).toEqual([

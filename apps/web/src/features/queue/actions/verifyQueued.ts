@@ -1,7 +1,7 @@
 import { type SafeTxCheck, verifySafeTx } from '@concord/safe/verifySafeTx'
 import type { TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
 import { type Address, type Hex, isAddressEqual } from 'viem'
-import type { OnChainSafe } from '../api'
+import type { OnChainSafe } from '../../../lib/safeState'
 import { type QueuedSafeTx, toSafeTx } from '../utils/toSafeTx'
 
 /** The gateway's data did not hold up: nothing may be signed or executed from it. */
@@ -23,7 +23,7 @@ export type VerifiedQueuedTx = QueuedSafeTx & {
 
 /**
  * Recomputes the safeTxHash from the fields shown and recovers every confirmation against the owners read
- * from the chain (the lesson of the 2025 Bybit incident: never sign what the server says without checking).
+ * from the chain, the threshold matched with the chain's (the lesson of the 2025 Bybit incident: never sign what the server says without checking).
  * Throws VerificationError on any mismatch.
  */
 export async function verifyQueued(p: {
@@ -46,7 +46,13 @@ export async function verifyQueued(p: {
     confirmations: queued.confirmations,
     owners: p.onChain.owners,
   })
-  if (check.problems.length > 0) throw new VerificationError(check.problems)
+  const problems = [...check.problems]
+  const info = p.details.detailedExecutionInfo
+  if (info?.type === 'MULTISIG' && info.confirmationsRequired !== p.onChain.threshold)
+    problems.push(
+      `The gateway says ${info.confirmationsRequired} confirmations are required; the Safe on chain requires ${p.onChain.threshold}`,
+    )
+  if (problems.length > 0) throw new VerificationError(problems)
   const signatures = queued.confirmations.flatMap((c) =>
     c.signature && check.confirmedBy.includes(c.signer) ? [{ signer: c.signer, signature: c.signature }] : [],
   )

@@ -2,9 +2,9 @@ import type { TransactionDetails } from '@safe-global/safe-gateway-typescript-sd
 import { useQuery } from '@tanstack/react-query'
 import type { Address } from 'viem'
 import { useConfig } from 'wagmi'
+import { readSafeState } from '../../../lib/safeState'
 import { executionSignatures } from '../actions/queueActions'
 import { verifyQueued } from '../actions/verifyQueued'
-import { readSafeState } from '../api'
 import { queueKeys } from '../queries'
 
 /**

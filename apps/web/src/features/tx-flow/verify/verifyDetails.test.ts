@@ -88,8 +88,12 @@ describe('safeTxOfDetails', () => {
 })
 
 describe('verifyTransactionDetails', () => {
-  const verify = async (d: TransactionDetails, expected?: { safeTxHash: Hex; signer: Address }) =>
-    verifyTransactionDetails({ details: d, chainId, safe: SAFE, owners, expected })
+  const verify = async (
+    d: TransactionDetails,
+    expected?: { safeTxHash: Hex; signer: Address },
+    onChain: { threshold?: number; nonce?: bigint } = { threshold: 2, nonce: 4n },
+  ) =>
+    verifyTransactionDetails({ details: d, chainId, safe: SAFE, onChain: { owners, ...onChain }, expected })
 
   it('default: an honest answer passes, with the confirmations verified', async () => {
     const check = await verify(await details({ signers: [owner0, owner1] }), {
@@ -138,6 +142,18 @@ describe('verifyTransactionDetails', () => {
     expect((await verify(lying)).problems).toEqual([
       'The decoder shows a value of value that is not in the calldata',
     ])
+  })
+
+  it('error: a threshold the chain does not have; a nonce the chain has already used', async () => {
+    const d = await details({ signers: [owner0] })
+    expect((await verify(d, undefined, { threshold: 3, nonce: 4n })).problems).toEqual([
+      'The gateway says 2 confirmations are required; the Safe on chain requires 3',
+    ])
+    expect((await verify(d, undefined, { threshold: 2, nonce: 5n })).problems).toEqual([
+      'Nonce 4 was already used on chain (the Safe is at nonce 5): it can never execute',
+    ])
+    // A queued nonce ahead of the chain's is fine.
+    expect((await verify(d, undefined, { threshold: 2, nonce: 1n })).problems).toEqual([])
   })
 
   it("error: after proposing, another transaction or without the proposer's confirmation", async () => {

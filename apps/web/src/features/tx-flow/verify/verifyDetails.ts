@@ -62,15 +62,16 @@ export function safeTxOfDetails(
 /**
  * Checks a TransactionDetails from the gateway before anyone signs or executes it: the safeTxHash is recomputed
  * from the fields shown (and must equal the claimed one and the one in the id), every confirmation must recover
- * to its claimed signer, who must be an owner read from the chain, the decoded data must be the calldata's,
+ * to its claimed signer, who must be an owner read from the chain, the threshold and nonce must be the chain's,
+ * the decoded data must be the calldata's,
  * and, after a proposal, it must be the transaction the user signed, with their confirmation.
  */
 export async function verifyTransactionDetails(p: {
   details: TransactionDetails
   chainId: number
   safe: Address
-  /** The Safe's owners, read from the chain (never from the gateway). */
-  owners: readonly Address[]
+  /** The Safe read from the chain (never from the gateway): owners, and where known threshold and nonce. */
+  onChain: { owners: readonly Address[]; threshold?: number; nonce?: bigint }
   /** What the user just signed and proposed: the answer must be that transaction, confirmed by them. */
   expected?: { safeTxHash: Hex; signer: Address }
 }): Promise<TransactionCheck> {
@@ -92,9 +93,18 @@ export async function verifyTransactionDetails(p: {
       signer: c.signer.value,
       signature: c.signature ?? null,
     })),
-    owners: p.owners,
+    owners: p.onChain.owners,
   })
   problems.push(...check.problems)
+  const { threshold, nonce } = p.onChain
+  if (threshold !== undefined && info.confirmationsRequired !== threshold)
+    problems.push(
+      `The gateway says ${info.confirmationsRequired} confirmations are required; the Safe on chain requires ${threshold}`,
+    )
+  if (nonce !== undefined && tx.nonce < nonce)
+    problems.push(
+      `Nonce ${tx.nonce} was already used on chain (the Safe is at nonce ${nonce}): it can never execute`,
+    )
   const idHash = /^multisig_(0x[0-9a-fA-F]{40})_(0x[0-9a-fA-F]{64})$/.exec(p.details.txId)
   if (
     idHash &&
