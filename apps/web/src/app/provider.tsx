@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
-import { useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { StatusScreen } from '../components/ui/StatusScreen'
 import {
   loadRuntimeConfig,
@@ -31,6 +31,11 @@ import {
   registerWalletLoader,
 } from '../lib/walletRuntime'
 import { RuntimeContext } from './RuntimeContext'
+
+// Without a gateway the app can still open a transaction exported with its signatures (OfflineVerify).
+const OfflineVerify = lazy(() => import('./OfflineVerify').then((m) => ({ default: m.OfflineVerify })))
+/** How long the boot waits for the gateway's chains before it says so and offers to work without it. */
+const GATEWAY_PATIENCE_MS = 5_000
 
 const queryClient = createQueryClient()
 const persistOptions = createPersistOptions()
@@ -133,6 +138,21 @@ function ChainsBoot({ runtimeConfig }: { runtimeConfig: RuntimeConfig }) {
   }
   const query = useQuery(chainsQueryOptions(gatewayUrl))
   const chains = query.data
+  // A /verify link opened while the gateway is down goes straight to the page that needs no gateway.
+  const [offline, setOffline] = useState(false)
+  const [slow, setSlow] = useState(false)
+  const waiting = !query.data && !query.isError
+  useEffect(() => {
+    if (!waiting) return
+    const timer = setTimeout(() => {
+      setSlow(true)
+      if (window.location.pathname === '/verify') setOffline(true)
+    }, GATEWAY_PATIENCE_MS)
+    return () => clearTimeout(timer)
+  }, [waiting])
+  useEffect(() => {
+    if (query.isError && window.location.pathname === '/verify') setOffline(true)
+  }, [query.isError])
   // How to load the wallet for these chains (it runs now if a load was already asked for).
   useEffect(() => {
     if (!chains?.length) return
@@ -160,6 +180,20 @@ function ChainsBoot({ runtimeConfig }: { runtimeConfig: RuntimeConfig }) {
       </RuntimeContext>
     )
 
+  if (offline)
+    return (
+      <Suspense fallback={<StatusScreen tone="loading" title="Loading…" />}>
+        <OfflineVerify gatewayUrl={gatewayUrl} />
+      </Suspense>
+    )
+  const workOffline = (
+    <p>
+      <button type="button" className="button" onClick={() => setOffline(true)} data-testid="work-offline">
+        Open a saved transaction without the gateway
+      </button>
+    </p>
+  )
+
   if (query.isError || query.data)
     return (
       <StatusScreen
@@ -173,9 +207,20 @@ function ChainsBoot({ runtimeConfig }: { runtimeConfig: RuntimeConfig }) {
           Gateway: <code>{gatewayUrl}</code>
         </p>
         <GatewayUrlForm configuredUrl={runtimeConfig.gatewayUrl} compact />
+        {query.isError ? workOffline : null}
       </StatusScreen>
     )
 
+  if (slow)
+    return (
+      <StatusScreen
+        tone="loading"
+        title="The gateway does not answer"
+        message={`No answer from ${gatewayUrl} for ${GATEWAY_PATIENCE_MS / 1000} s; still trying.`}
+      >
+        {workOffline}
+      </StatusScreen>
+    )
   return <StatusScreen tone="loading" title="Loading chains…" message={gatewayUrl} />
 }
 

@@ -8,6 +8,7 @@ import { TxRow } from '../../../features/transactions/components/TxRow'
 import { transactionKeys } from '../../../features/transactions/queries'
 import { confirmSafeTx } from '../../../features/tx-flow/api'
 import { QueuedTxReview } from '../../../features/tx-flow/components/review/QueuedTxReview'
+import { ExportSignedTx } from '../../../features/tx-flow/components/verify/ExportSignedTx'
 import { pollUnlessLive } from '../../../lib/liveStatus'
 import type { OpenSafe } from '../../useCurrentSafe'
 import { RequireSafe } from '../RequireSafe'
@@ -57,6 +58,7 @@ function SafeQueue({ safe }: { safe: OpenSafe }) {
             }}
           />
         )}
+        renderExport={(details) => <ExportSignedTx chain={chain} safe={safe.address} details={details} />}
         replaceHref={(nonce) => safe.href('/transactions/new', { nonce: String(nonce) })}
         onChanged={() => {
           void queryClient.invalidateQueries({ queryKey: safeKeys.info(chainId, safe.address) })

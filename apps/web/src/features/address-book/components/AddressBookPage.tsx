@@ -11,6 +11,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { AddressView } from '../../../components/ui/AddressView'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { SignInPrompt } from '../../../components/ui/SignInPrompt'
+import { downloadText } from '../../../lib/download'
 import { explorerAddressUrl } from '../../../lib/explorer'
 import { formatGatewayError } from '../../../lib/gateway'
 import { type AddressBook, useAddressBook } from '../useAddressBook'
@@ -51,22 +52,17 @@ export function AddressBookPage({ chain, safe }: { chain: ChainInfo; safe: strin
         data-testid="address-book-export"
         disabled={!book.entries.length}
         onClick={() =>
-          download(`address-book-${chain.chainId}-${safe}.csv`, toCsv(book.entries, chain.chainId))
+          downloadText(
+            `address-book-${chain.chainId}-${safe}.csv`,
+            toCsv(book.entries, chain.chainId),
+            'text/csv',
+          )
         }
       >
         Export CSV
       </button>
     </section>
   )
-}
-
-function download(filename: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }))
-  const a = document.createElement('a')
-  a.href = url
-  a.download = filename
-  a.click()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
 }
 
 function EntryRow({ chain, entry, book }: { chain: ChainInfo; entry: BookEntry; book: AddressBook }) {

@@ -18,7 +18,7 @@ export function QueueItem(props: QueueItemProps) {
   const { chain, tx, safeInfo, group } = props
   const info = multisigInfo(tx)
   const { address, chainId: walletChainId } = useAccount()
-  const [review, setReview] = useState<'confirm' | 'execute' | null>(null)
+  const [review, setReview] = useState<'confirm' | 'execute' | 'export' | null>(null)
   const details = useQuery(queuedDetailsQueryOptions(chain.chainId, tx))
   const queryClient = useQueryClient()
   const execution = details.data ? multisigDetails(details.data) : undefined
@@ -91,6 +91,18 @@ export function QueueItem(props: QueueItemProps) {
       ) : isOwner && wrongChain ? (
         <p className="muted small">Switch your wallet to {chain.chainName} to sign or execute.</p>
       ) : null}
+      {details.data && props.renderExport ? (
+        <button
+          type="button"
+          className="button small-button"
+          aria-expanded={review === 'export'}
+          onClick={() => setReview(review === 'export' ? null : 'export')}
+          data-testid="export-button"
+        >
+          Export with signatures
+        </button>
+      ) : null}
+      {review === 'export' && details.data && props.renderExport ? props.renderExport(details.data) : null}
       {review === 'execute' && details.data ? (
         <ExecutePanel {...props} details={details.data} onClose={() => setReview(null)} />
       ) : null}

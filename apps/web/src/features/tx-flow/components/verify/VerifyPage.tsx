@@ -1,10 +1,12 @@
 import * as SafeTx from '@concord/safe/SafeTx'
 import { safeTxHashes } from '@concord/safe/verifySafeTx'
-import { useId, useMemo, useState } from 'react'
+import { type ReactNode, useId, useMemo, useState } from 'react'
+import type { Hex } from 'viem'
 import { CopyButton } from '../../../../components/ui/CopyButton'
 import { DeviceHashes } from '../../../../components/ui/DeviceHashes'
 import { QrCode } from '../../../../components/ui/QrCode'
 import { decodeLocally, type LocalCall } from '../../verify/decodeLocally'
+import { MAX_FILE_CHARS, readSignedTx, signedTxLink } from '../../verify/signedTx'
 import {
   EMPTY_FIELDS,
   FIELD_NAMES,
@@ -12,9 +14,26 @@ import {
   parseVerifyFields,
   VERIFY_VERSIONS,
   type VerifyFields,
-  verifyFragment,
+  type VerifyInput,
 } from '../../verify/verifyLink'
+import { SignaturesPanel, type VerifyWallet } from './SignaturesPanel'
 import './verify.css'
+
+export type VerifyPageProps = {
+  /**
+   * Where the signing part gets its wallet: the app's (gateway up) or one built for the transaction's chain alone
+   * (gateway down). Without it the signatures are only listed.
+   */
+  renderSigning?: (p: {
+    input: VerifyInput
+    children: (wallet: VerifyWallet | undefined) => ReactNode
+  }) => ReactNode
+}
+
+const initialImport = () => {
+  const read = readSignedTx(typeof window === 'undefined' ? '' : window.location.hash)
+  return read && !('problem' in read) ? read : undefined
+}
 
 const LABELS: Record<(typeof FIELD_NAMES)[number], string> = {
   chainId: 'Chain id',
@@ -86,12 +105,17 @@ function CallView({ call, depth = 0 }: { call: LocalCall; depth?: number }) {
  * computed in this browser with no request to any server: the check to run on another device than the one
  * that proposed the transaction.
  */
-export function VerifyPage() {
+export function VerifyPage({ renderSigning }: VerifyPageProps) {
   const id = useId()
   const [fields, setFields] = useState<VerifyFields>(
-    () => fieldsFromLink(typeof window === 'undefined' ? '' : window.location.hash) ?? EMPTY_FIELDS,
+    () =>
+      initialImport()?.fields ??
+      fieldsFromLink(typeof window === 'undefined' ? '' : window.location.hash) ??
+      EMPTY_FIELDS,
   )
+  const [signatures, setSignaturesState] = useState<Hex>(() => initialImport()?.signatures ?? '0x')
   const [pasted, setPasted] = useState('')
+  const [importProblem, setImportProblem] = useState<string | null>(null)
   const parsed = useMemo(() => parseVerifyFields(fields), [fields])
   const result = useMemo(() => {
     if (!parsed.ok) return undefined
@@ -99,15 +123,44 @@ export function VerifyPage() {
     return {
       hashes: safeTxHashes(tx, { chainId, address: safe }),
       call: decodeLocally(tx),
-      link: `${window.location.origin}/verify${verifyFragment(parsed.value)}`,
+      link: signedTxLink(window.location.origin, parsed.value, '0x'),
       safeTxHash: SafeTx.hash(tx, { chainId, address: safe }),
     }
   }, [parsed])
 
+  const setSignatures = (next: Hex) => {
+    setSignaturesState(next)
+    // The address bar holds them too: a reload keeps the signature just added.
+    if (parsed.ok)
+      window.history.replaceState(null, '', signedTxLink(window.location.origin, parsed.value, next))
+  }
+
+  /** A pasted link or file contents: its fields and signatures replace the form's. */
+  const importText = (value: string) => {
+    const read = readSignedTx(value)
+    if (!read) return false
+    if ('problem' in read) {
+      setImportProblem(read.problem)
+      return true
+    }
+    setImportProblem(null)
+    setFields(read.fields)
+    setSignaturesState(read.signatures)
+    return true
+  }
+
   const onPaste = (value: string) => {
     setPasted(value)
-    const read = fieldsFromLink(value.trim())
-    if (read) setFields(read)
+    importText(value)
+  }
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return
+    if (file.size > MAX_FILE_CHARS) {
+      setImportProblem('The file is too large to be a Safe transaction')
+      return
+    }
+    if (!importText(await file.text())) setImportProblem('The file is not a Concord transaction')
   }
 
   return (
@@ -117,7 +170,15 @@ export function VerifyPage() {
         Everything below is computed in this browser from the fields you see: nothing is fetched and nothing
         is sent. Compare the hashes with your hardware wallet's screen before you approve.
       </p>
-      <label htmlFor={`${id}-link`}>Paste a /verify link</label>
+      <label htmlFor={`${id}-file`}>Open a transaction file</label>
+      <input
+        id={`${id}-file`}
+        type="file"
+        accept="application/json,.json"
+        onChange={(event) => void onFile(event.target.files?.[0])}
+        data-testid="verify-file"
+      />
+      <label htmlFor={`${id}-link`}>Paste a /verify link or a transaction file's contents</label>
       <input
         id={`${id}-link`}
         type="text"
@@ -128,6 +189,11 @@ export function VerifyPage() {
         placeholder="https://…/verify#chainId=…"
         data-testid="verify-paste"
       />
+      {importProblem ? (
+        <p className="error-text" role="alert" data-testid="verify-import-problem">
+          {importProblem}
+        </p>
+      ) : null}
       <form className="form verify-form" onSubmit={(event) => event.preventDefault()}>
         {FIELD_NAMES.map((name) =>
           name === 'version' ? (
@@ -182,6 +248,18 @@ export function VerifyPage() {
           />
           <h2>The call</h2>
           <CallView call={result.call} />
+          {(renderSigning ?? (({ children }) => children(undefined)))({
+            input: parsed.value,
+            children: (wallet) => (
+              <SignaturesPanel
+                input={parsed.value}
+                safeTxHash={result.safeTxHash}
+                signatures={signatures}
+                onSignatures={setSignatures}
+                wallet={wallet}
+              />
+            ),
+          })}
           <h2>This transaction as a link</h2>
           <p className="small">
             <code className="address" data-testid="verify-link">
