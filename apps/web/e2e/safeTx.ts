@@ -6,7 +6,7 @@ import * as SafeTx from '@concord/safe/SafeTx'
 import type { Address, Hex } from 'viem'
 import type { Stack } from '../../../scripts/stack.ts'
 
-export type Call = { to: Address; value?: bigint; data?: Hex }
+export type Call = { to: Address; value?: bigint; data?: Hex; operation?: 0 | 1 }
 
 async function json<T>(response: Response): Promise<T> {
   const body = await response.text()
@@ -26,7 +26,7 @@ export async function recommendedNonce(stack: Stack, safe: Address, call: Call):
         to: call.to,
         value: String(call.value ?? 0n),
         data: call.data ?? '0x',
-        operation: 0,
+        operation: call.operation ?? 0,
       }),
     },
   )

@@ -8,6 +8,7 @@ import { TxRow } from '../../../features/transactions/components/TxRow'
 import { transactionKeys } from '../../../features/transactions/queries'
 import { confirmSafeTx } from '../../../features/tx-flow/api'
 import { QueuedTxReview } from '../../../features/tx-flow/components/review/QueuedTxReview'
+import { QueueRowRisks } from '../../../features/tx-flow/components/review/RisksPanel'
 import { ExportSignedTx } from '../../../features/tx-flow/components/verify/ExportSignedTx'
 import { pollUnlessLive } from '../../../lib/liveStatus'
 import type { OpenSafe } from '../../useCurrentSafe'
@@ -58,6 +59,7 @@ function SafeQueue({ safe }: { safe: OpenSafe }) {
             }}
           />
         )}
+        renderRisks={(details) => <QueueRowRisks details={details} safe={safe.address} />}
         renderExport={(details) => <ExportSignedTx chain={chain} safe={safe.address} details={details} />}
         replaceHref={(nonce) => safe.href('/transactions/new', { nonce: String(nonce) })}
         onChanged={() => {

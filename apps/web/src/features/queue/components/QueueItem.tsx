@@ -43,6 +43,7 @@ export function QueueItem(props: QueueItemProps) {
   return (
     <li className="queue-item" data-testid="queue-item" data-tx-id={tx.id} data-status={tx.txStatus}>
       <ul className="tx-list">{props.renderSummary(tx)}</ul>
+      {details.data && props.renderRisks ? props.renderRisks(details.data) : null}
       <div className="queue-item-status small">
         <span data-testid="queue-confirmations">
           {submitted} of {required} confirmations

@@ -26,6 +26,8 @@ export type QueueViewProps = {
    * `done` closes it and refreshes the queue. Without it there is no Confirm button.
    */
   renderConfirm?: ((details: TransactionDetails, done: () => void) => ReactNode) | undefined
+  /** The risks found in the transaction, shown on its row (the review shows them again, with the simulation's). */
+  renderRisks?: ((details: TransactionDetails) => ReactNode) | undefined
   /** The transaction with its signatures, to carry on without the gateway (file, link, QR); without it no Export. */
   renderExport?: ((details: TransactionDetails) => ReactNode) | undefined
   /** Where "Replace" leads: a new transaction with this nonce; undefined when there is no such flow. */

@@ -2,7 +2,14 @@ import { safeAbi, safeV141 } from '@concord/safe/contracts'
 import { encodeFunctionData, erc20Abi, maxUint256, parseAbi, toFunctionSelector, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { encodeMultiSendTransactions } from '../builders/multiSend'
-import { assessRisks, intendedOutflows, lookalikeOf, simulationRisks } from './risks'
+import {
+  assessRisks,
+  contractTargets,
+  intendedOutflows,
+  lookalikeOf,
+  noCodeRisks,
+  simulationRisks,
+} from './risks'
 
 const SAFE = '0x5afe5afE5afE5afE5afE5aFe5aFe5Afe5Afe5AfE'
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
@@ -87,6 +94,35 @@ describe('assessRisks', () => {
     ])
     expect(assessRisks({ to: POISON, value: 1n, data: '0x', operation: 0 }, ctx)[0]?.kind).toBe('lookalike')
     expect(lookalikeOf(zeroAddress, [{ address: 'not an address', name: 'x' }])).toBeUndefined()
+  })
+})
+
+describe('noCodeRisks', () => {
+  it('behavior: a call with data to an address without code is high impact, also inside a batch; plain sends are not checked', () => {
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [ALICE, 5n] })
+    const batch = encodeFunctionData({
+      abi: parseAbi(['function multiSend(bytes transactions)']),
+      args: [
+        encodeMultiSendTransactions([
+          { to: ALICE, value: 1n, data: '0x', operation: 0 },
+          { to: TOKEN, value: 0n, data, operation: 0 },
+        ]),
+      ],
+    })
+    const targets = contractTargets({ to: safeV141.multiSendCallOnly, value: 0n, data: batch, operation: 1 })
+    expect(targets).toEqual([safeV141.multiSendCallOnly, TOKEN])
+    expect(contractTargets({ to: ALICE, value: 1n, data: '0x', operation: 0 })).toEqual([])
+    const code = new Map([
+      [safeV141.multiSendCallOnly.toLowerCase(), '0x6080' as const],
+      [TOKEN.toLowerCase(), '0x' as const],
+    ])
+    expect(noCodeRisks(targets, code)).toEqual([
+      expect.objectContaining({
+        kind: 'no-code',
+        level: 'high',
+        title: `${TOKEN} has no contract code on this chain`,
+      }),
+    ])
   })
 })
 

@@ -27,6 +27,7 @@ export type Risk = {
     | 'lookalike'
     | 'large-share'
     | 'simulation-mismatch'
+    | 'no-code'
   level: RiskLevel
   title: string
   why: string
@@ -245,4 +246,30 @@ export function simulationRisks(
       })
   }
   return risks
+}
+
+/** The addresses the call (and each batch action) calls with data: each must be a contract for anything to run. */
+export function contractTargets(
+  call: { to: string; value: bigint; data: Hex; operation: number },
+  depth = 0,
+): Address[] {
+  if (size(call.data) === 0) return []
+  const batch = depth < 4 ? decodeMultiSend(call.data) : null
+  const inner = batch ? batch.flatMap((action) => contractTargets(action, depth + 1)) : []
+  return [...new Set([getAddress(call.to), ...inner])]
+}
+
+/**
+ * Calls with data to addresses that hold no code (`codeOf` answers the chain's bytecode, '0x' for none): the
+ * call "succeeds" and does nothing, the usual sign of a wrong address or a contract on another chain.
+ */
+export function noCodeRisks(targets: readonly Address[], codeOf: ReadonlyMap<string, Hex>): Risk[] {
+  return targets
+    .filter((target) => codeOf.get(target.toLowerCase()) === '0x')
+    .map((target) => ({
+      kind: 'no-code' as const,
+      level: 'high' as const,
+      title: `${target} has no contract code on this chain`,
+      why: 'The call carries data for a contract, but nothing is deployed there: it would succeed and do nothing. A wrong address, or a contract on another chain?',
+    }))
 }

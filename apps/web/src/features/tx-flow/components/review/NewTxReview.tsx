@@ -117,7 +117,7 @@ export function NewTxReview({
       }),
   })
 
-  const gate = useRiskGate(call, safe, checks.simulation.data)
+  const gate = useRiskGate(call, safe, Number(chain.chainId), checks.simulation.data)
   const blocked = checks.decodedProblems.length > 0 || gate.held
   const canSign = tx !== null && nonceCheck.error === null && !blocked && !propose.isPending
 

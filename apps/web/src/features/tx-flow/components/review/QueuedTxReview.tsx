@@ -89,6 +89,7 @@ function Verified({
   const gate = useRiskGate(
     tx ?? { to: safe, value: 0n, data: '0x', operation: 0 },
     safe,
+    Number(chain.chainId),
     checks.simulation.data,
   )
   const sign = useMutation({

@@ -1,9 +1,22 @@
 import type * as SafeTx from '@concord/safe/SafeTx'
+import type { TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
+import { useQuery } from '@tanstack/react-query'
 import { useContext, useId, useMemo, useState } from 'react'
 import type { Address } from 'viem'
+import { useConfig } from 'wagmi'
+import { getBytecode } from 'wagmi/actions'
 import { KnownAddressesContext } from '../../../../components/ui/AddressNamesContext'
 import type { Simulation } from '../../api'
-import { assessRisks, bySeverity, type Risk, simulationRisks } from '../../verify/risks'
+import {
+  assessRisks,
+  bySeverity,
+  contractTargets,
+  noCodeRisks,
+  type Risk,
+  simulationRisks,
+} from '../../verify/risks'
+import { safeTxOfDetails } from '../../verify/verifyDetails'
+import '../../txFlow.css'
 
 /**
  * The call's local risk checks (verify/risks.ts) for the review: what they found, and whether signing is held.
@@ -13,22 +26,56 @@ import { assessRisks, bySeverity, type Risk, simulationRisks } from '../../verif
 export function useRiskGate(
   call: Pick<SafeTx.SafeTx, 'to' | 'value' | 'data' | 'operation'>,
   safe: Address,
+  chainId: number,
   simulation?: Simulation | undefined,
 ) {
   const known = useContext(KnownAddressesContext)
+  const config = useConfig()
+  const targets = useMemo(() => contractTargets(call), [call])
+  // Read from the chain: does each address the call sends data to hold code?
+  const code = useQuery({
+    queryKey: ['tx-flow', 'code', chainId, targets],
+    queryFn: async () =>
+      new Map(
+        await Promise.all(
+          targets.map(
+            async (address) =>
+              [address.toLowerCase(), (await getBytecode(config, { address, chainId })) ?? '0x'] as const,
+          ),
+        ),
+      ),
+    enabled: targets.length > 0,
+    staleTime: 60_000,
+    meta: { persist: false },
+  })
   const risks = useMemo(
     () =>
       [
         ...assessRisks(call, { safe, known }),
         ...(simulation ? simulationRisks(call, safe, simulation) : []),
+        ...(code.data ? noCodeRisks(targets, code.data) : []),
       ].sort(bySeverity),
-    [call, safe, known, simulation],
+    [call, safe, known, simulation, targets, code.data],
   )
+  return useRiskGateFor(risks)
+}
+
+/** The gate over risks found elsewhere: held while a blocking risk's confirmation text is not typed. */
+export function useRiskGateFor(risks: Risk[]) {
   const [typed, setTyped] = useState<Record<string, string>>({})
   const held = risks.some(
     (r) => r.level === 'block' && (typed[r.title] ?? '').trim().toLowerCase() !== r.confirmText,
   )
   return { risks, held, typed, setTyped }
+}
+
+/** The call's own risks (no chain read, no simulation): for pages that work without the app's wallet. */
+export function useCallRisks(
+  call: Pick<SafeTx.SafeTx, 'to' | 'value' | 'data' | 'operation'>,
+  safe: Address,
+) {
+  const known = useContext(KnownAddressesContext)
+  return useMemo(() => assessRisks(call, { safe, known }), [call, safe, known])
 }
 
 export type RiskGate = ReturnType<typeof useRiskGate>
@@ -71,5 +118,36 @@ export function RisksPanel({ gate }: { gate: RiskGate }) {
         ))}
       </ul>
     </div>
+  )
+}
+
+/**
+ * The risks of a queued transaction on its queue row, before anyone opens it: the call's own checks (no
+ * simulation), each with its reason on hover and for screen readers.
+ */
+export function QueueRowRisks({ details, safe }: { details: TransactionDetails; safe: Address }) {
+  const known = useContext(KnownAddressesContext)
+  const risks = useMemo(() => {
+    const parsed = safeTxOfDetails(details)
+    return parsed.ok ? assessRisks(parsed.value.tx, { safe, known }) : []
+  }, [details, safe, known])
+  if (!risks.length) return null
+  return (
+    <ul className="queue-risks small" data-testid="queue-risks">
+      {risks.map((risk) => (
+        <li
+          key={risk.title}
+          data-testid="queue-risk"
+          data-kind={risk.kind}
+          data-level={risk.level}
+          title={risk.why}
+        >
+          <strong className={risk.level === 'warn' ? undefined : 'error-text'}>
+            {LEVEL_WORD[risk.level]}:
+          </strong>{' '}
+          {risk.title}
+        </li>
+      ))}
+    </ul>
   )
 }

@@ -11,6 +11,7 @@ import { signSafeTx, walletErrorText } from '../../sign'
 import { countOwnerSignatures, executeSigned } from '../../verify/executeSigned'
 import { addSignature, signedTxFile, signedTxFileName, signedTxLink, signersOf } from '../../verify/signedTx'
 import type { VerifyInput } from '../../verify/verifyLink'
+import { RisksPanel, useCallRisks, useRiskGateFor } from '../review/RisksPanel'
 
 export type VerifyWallet = { config: Config; account: Address | undefined }
 
@@ -46,6 +47,7 @@ export function SignaturesPanel({ input, safeTxHash, signatures, onSignatures, w
     meta: { persist: false },
     gcTime: 0,
   })
+  const gate = useRiskGateFor(useCallRisks(input.tx, input.safe))
   const parts: ParsedSignature[] = parsed.data ?? []
   const account = wallet?.account
   const count = onChain.data ? countOwnerSignatures(parts, onChain.data, account) : undefined
@@ -119,13 +121,14 @@ export function SignaturesPanel({ input, safeTxHash, signatures, onSignatures, w
           .
         </p>
       ) : null}
+      <RisksPanel gate={gate} />
       {wallet && account ? (
         <div className="tx-actions">
           {isOwner && !signed ? (
             <button
               type="button"
               className="button primary"
-              disabled={sign.isPending}
+              disabled={sign.isPending || gate.held}
               onClick={() => {
                 setError(null)
                 sign.mutate()
@@ -139,7 +142,7 @@ export function SignaturesPanel({ input, safeTxHash, signatures, onSignatures, w
             <button
               type="button"
               className="button primary"
-              disabled={execute.isPending}
+              disabled={execute.isPending || gate.held}
               onClick={() => {
                 setError(null)
                 execute.mutate()

@@ -1,0 +1,141 @@
+import { testAccount } from '@concord/devnet'
+import { erc20Abi, safeAbi } from '@concord/safe/contracts'
+import * as SafeTx from '@concord/safe/SafeTx'
+import type { Page } from 'playwright-core'
+import { type Address, encodeFunctionData, erc20Abi as fullErc20Abi, getAddress, maxUint256 } from 'viem'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { verifyFragment } from '../src/features/tx-flow/verify/verifyLink.ts'
+import { connectDevnet } from './connectDevnet.ts'
+import { type Call, proposeAs } from './safeTx.ts'
+import { setupE2E } from './session.ts'
+
+// Local risk checks, one case per kind: a transaction of the demo "treasury" (2-of-3: accounts #0, #1, #2) is
+// proposed by #1; owner #0 sees the risk on the queue row and again in the review, with why. A blocking risk
+// holds signing until the target's last 6 characters are typed.
+
+const e2e = setupE2E({
+  viewport: { width: 1280, height: 900 },
+  onPage: (page) => page.setDefaultTimeout(20_000),
+})
+
+const account = (index: number) => testAccount(index).address
+let treasury: Address
+let usd: Address
+
+beforeAll(() => {
+  const { scenario, assets } = e2e.stack.devnet
+  if (!scenario || !assets) throw new Error('the stack runs without the demo scenario')
+  treasury = scenario.safes.treasury.address
+  usd = assets.usd
+})
+
+const transfer = (to: Address, amount: bigint) =>
+  encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] })
+
+/** An address that starts and ends like `address` (4 hex characters each side) with another middle. */
+const lookalike = (address: Address) =>
+  getAddress(`0x${address.slice(2, 6)}${'0'.repeat(32)}${address.slice(-4)}`.toLowerCase())
+
+async function openReview(page: Page, id: string) {
+  await connectDevnet(page, 0, `${e2e.stack.url}/transactions/queue?safe=dev:${treasury}`)
+  const row = page.locator(`[data-testid="queue-item"][data-tx-id="${id}"]`)
+  await row.getByTestId('confirm-button').click()
+  const review = row.getByTestId('queued-tx-review')
+  await review.waitFor()
+  return { row, review }
+}
+
+async function expectRisk(page: Page, call: Call, kind: string, level: string, title: RegExp) {
+  const proposal = await proposeAs(e2e.stack, { safe: treasury, call, signer: 1 })
+  const { row, review } = await openReview(page, proposal.id)
+  const onRow = row.locator(`[data-testid="queue-risk"][data-kind="${kind}"][data-level="${level}"]`)
+  await expect(onRow.first().textContent()).resolves.toMatch(title)
+  // The reason comes with it.
+  expect((await onRow.first().getAttribute('title'))?.length).toBeGreaterThan(20)
+  const inReview = review.locator(`[data-testid="review-risk"][data-kind="${kind}"][data-level="${level}"]`)
+  await expect(inReview.first().textContent()).resolves.toMatch(title)
+  return { row, review, proposal }
+}
+
+describe('local risk checks, on the queue row and in the review', () => {
+  it('error: DELEGATECALL to an untrusted contract (the gateway refuses to store one; a /verify link carries it) blocks signing until its last 6 characters are typed', async () => {
+    const page = e2e.page
+    const nonce = await e2e.stack.devnet.client.readContract({
+      address: treasury,
+      abi: safeAbi,
+      functionName: 'nonce',
+    })
+    const tx = SafeTx.from({ to: usd, data: '0x12345678', operation: 1, nonce })
+    const link = `${e2e.stack.url}/verify${verifyFragment({ chainId: e2e.stack.devnet.chainId, safe: treasury, tx })}`
+    await connectDevnet(page, 0, link)
+    const panel = page.getByTestId('verify-signatures')
+    const risk = panel.locator(
+      '[data-testid="review-risk"][data-kind="untrusted-delegatecall"][data-level="block"]',
+    )
+    await expect(risk.textContent()).resolves.toMatch(/DELEGATECALL to/)
+    const sign = panel.getByTestId('verify-sign')
+    await expect(sign.isDisabled()).resolves.toBe(true)
+    await panel.getByTestId('review-risk-confirm').fill('000000')
+    await expect(sign.isDisabled()).resolves.toBe(true)
+    await panel.getByTestId('review-risk-confirm').fill(usd.slice(-6).toLowerCase())
+    await expect.poll(() => sign.isEnabled()).toBe(true)
+  })
+
+  it('behavior: an unlimited approval', async () => {
+    const data = encodeFunctionData({
+      abi: fullErc20Abi,
+      functionName: 'approve',
+      args: [account(5), maxUint256],
+    })
+    await expectRisk(e2e.page, { to: usd, data }, 'unlimited-approval', 'warn', /Unlimited approval/)
+  })
+
+  it('behavior: tokens sent to the token contract itself', async () => {
+    await expectRisk(
+      e2e.page,
+      { to: usd, data: transfer(usd, 1n) },
+      'token-as-recipient',
+      'warn',
+      /recipient is the token contract itself/,
+    )
+  })
+
+  it('behavior: a call with data to an address with no code (read from the chain: in the review)', async () => {
+    const call = { to: account(5), data: transfer(account(4), 1n) }
+    const proposal = await proposeAs(e2e.stack, { safe: treasury, call, signer: 1 })
+    const { review } = await openReview(e2e.page, proposal.id)
+    const risk = review.locator('[data-testid="review-risk"][data-kind="no-code"][data-level="high"]')
+    await expect(risk.textContent()).resolves.toMatch(/has no contract code on this chain/)
+  })
+
+  it('behavior: a recipient that looks like an address-book entry (address poisoning)', async () => {
+    const page = e2e.page
+    await connectDevnet(page, 0, `${e2e.stack.url}/address-book?safe=dev:${treasury}`)
+    await page
+      .getByTestId('address-book-import-text')
+      .fill(`address,name,chainId\n${account(4)},Payroll,31337`)
+    await page.getByTestId('address-book-import-submit').click()
+    await page.getByTestId('address-book-import-result').waitFor()
+    await expectRisk(
+      page,
+      { to: usd, data: transfer(lookalike(account(4)), 1n) },
+      'lookalike',
+      'high',
+      /looks like Payroll but is another address/,
+    )
+  })
+
+  it('behavior: more than half of an asset, from the simulation (in the review: the row has no simulation)', async () => {
+    const balance = await e2e.stack.devnet.client.readContract({
+      address: usd,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [treasury],
+    })
+    const call = { to: usd, data: transfer(account(4), (balance * 3n) / 4n) }
+    const proposal = await proposeAs(e2e.stack, { safe: treasury, call, signer: 1 })
+    const { review } = await openReview(e2e.page, proposal.id)
+    const risk = review.locator('[data-testid="review-risk"][data-kind="large-share"][data-level="warn"]')
+    await expect(risk.textContent()).resolves.toMatch(/Moves more than half of the Safe’s/)
+  })
+})
