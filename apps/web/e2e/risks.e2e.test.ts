@@ -138,4 +138,26 @@ describe('local risk checks, on the queue row and in the review', () => {
     const risk = review.locator('[data-testid="review-risk"][data-kind="large-share"][data-level="warn"]')
     await expect(risk.textContent()).resolves.toMatch(/Moves more than half of the Safe’s/)
   })
+
+  it('behavior: a first payment to an address is a warning; one the Safe has paid before (the demo paid #3) is not', async () => {
+    const call = { to: usd, data: transfer(account(7), 1n) }
+    const proposal = await proposeAs(e2e.stack, { safe: treasury, call, signer: 1 })
+    const { review } = await openReview(e2e.page, proposal.id)
+    const risk = review.locator('[data-testid="review-risk"][data-kind="new-recipient"][data-level="warn"]')
+    await expect(risk.textContent()).resolves.toContain(`First payment to ${account(7)}`)
+
+    const known = await proposeAs(e2e.stack, {
+      safe: treasury,
+      call: { to: usd, data: transfer(account(3), 1n) },
+      signer: 1,
+    })
+    const again = await openReview(e2e.page, known.id)
+    // Once every check has answered, none is about the recipient.
+    await again.review.getByTestId('review-simulation').waitFor()
+    await again.review
+      .getByTestId('review-risks-checked')
+      .or(again.review.getByTestId('review-risks'))
+      .waitFor({ state: 'attached' })
+    expect(await again.review.locator('[data-kind="new-recipient"]').count()).toBe(0)
+  })
 })

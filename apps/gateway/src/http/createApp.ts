@@ -50,6 +50,7 @@ import { createWebhookDeliveriesRepository } from '../modules/notifications/webh
 import { createPositionsRoutes } from '../modules/positions/positions.routes.ts'
 import { createSafeAppsRoutes } from '../modules/safeApps/safeApps.routes.ts'
 import { createSafeEstimationsRoutes } from '../modules/safes/safeEstimations.routes.ts'
+import { createSafeRecipientsRoutes } from '../modules/safes/safeRecipients.routes.ts'
 import { createSafeIndexingRoutes } from '../modules/safes/safeIndexing.routes.ts'
 import { createSafeOverviewsRoutes } from '../modules/safes/safeOverviews.routes.ts'
 import { createSafesRepository } from '../modules/safes/safes.repository.ts'
@@ -171,6 +172,7 @@ export function createApp({
   app.route('/', createSafesRoutes({ chains, safes, proposals, messages, rpc, watching }))
   app.route('/', createSafeIndexingRoutes({ db: store.db, rpc, chains, safes, watched, watching }))
   app.route('/', createSafeEstimationsRoutes({ chains, safes, proposals }))
+  app.route('/', createSafeRecipientsRoutes({ chains, safes }))
   app.route('/', createDataDecoderRoutes({ chains, decoder }))
   const transactions = createTransactionsRepository(store.db)
   const delegates = createDelegatesRepository(store.db)

@@ -33,6 +33,40 @@ export function createSafesRepository(db: Database) {
       return row?.maxNonce ?? null
     },
 
+    /**
+     * When the Safe last sent anything to `recipient` (seconds): a token transfer out of it, or an executed
+     * transaction to it with value; null when it never has. A review warns about a first payment.
+     */
+    async lastPaidAt(chainId: number, safe: string, recipient: string): Promise<number | null> {
+      const [[token], [native]] = await Promise.all([
+        db
+          .select({ t: max(transfers.timestamp) })
+          .from(transfers)
+          .where(
+            and(
+              eq(transfers.chainId, chainId),
+              eq(transfers.safe, safe),
+              eq(transfers.from, safe),
+              eq(transfers.to, recipient),
+            ),
+          ),
+        db
+          .select({ t: max(multisigTransactions.timestamp) })
+          .from(multisigTransactions)
+          .where(
+            and(
+              eq(multisigTransactions.chainId, chainId),
+              eq(multisigTransactions.safe, safe),
+              eq(multisigTransactions.to, recipient),
+              eq(multisigTransactions.success, true),
+              sql`${multisigTransactions.value} > 0`,
+            ),
+          ),
+      ])
+      const times = [token?.t, native?.t].filter((t): t is number => typeof t === 'number')
+      return times.length ? Math.max(...times) : null
+    },
+
     /** Seconds of the newest history item and of the newest NFT movement: SafeInfo's tags. */
     async tags(chainId: number, safe: string) {
       const [[history], [nfts]] = await Promise.all([

@@ -11,6 +11,7 @@ import {
 import { queryOptions } from '@tanstack/react-query'
 import type { Address, Hex } from 'viem'
 import { GatewayError, gatewayCall, gatewayScope, getGatewayBaseUrl } from '../../lib/gateway'
+import { gatewayFetch } from '../../lib/gatewayFetch'
 import { queuedNoncesOf } from './builders/nonce'
 import type { SafeCall } from './types'
 
@@ -139,6 +140,26 @@ export async function simulateCall(chainId: string, safe: string, call: SafeCall
   )
   if (!isSimulation(body)) throw new GatewayError('Invalid response content')
   return body
+}
+
+/**
+ * `GET /v1/chains/{chainId}/safes/{safe}/recipients/{address}` (a Concord route): whether the Safe has paid the
+ * address before. Undefined when it cannot be told (another gateway, a Safe not indexed yet): a hint, never a gate.
+ */
+export async function hasPaidBefore(
+  chainId: string,
+  safe: string,
+  address: string,
+): Promise<boolean | undefined> {
+  try {
+    const body = await gatewayFetch<{ paidBefore?: unknown }>(
+      'GET',
+      `/v1/chains/${segment(chainId)}/safes/${segment(safe)}/recipients/${segment(address)}`,
+    )
+    return typeof body?.paidBefore === 'boolean' ? body.paidBefore : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** `POST /v1/chains/{chainId}/transactions/{safeTxHash}/confirmations`: adds an owner's signature. */

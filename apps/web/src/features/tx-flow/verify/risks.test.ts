@@ -7,7 +7,9 @@ import {
   contractTargets,
   intendedOutflows,
   lookalikeOf,
+  newRecipientRisks,
   noCodeRisks,
+  paymentRecipients,
   simulationRisks,
 } from './risks'
 
@@ -123,6 +125,43 @@ describe('noCodeRisks', () => {
         title: `${TOKEN} has no contract code on this chain`,
       }),
     ])
+  })
+})
+
+describe('newRecipientRisks', () => {
+  it('behavior: the recipients of sends and token transfers (batch included) the Safe never paid are a warning', () => {
+    const BOB = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65'
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [BOB, 5n] })
+    const batch = encodeFunctionData({
+      abi: parseAbi(['function multiSend(bytes transactions)']),
+      args: [
+        encodeMultiSendTransactions([
+          { to: ALICE, value: 1n, data: '0x', operation: 0 },
+          { to: TOKEN, value: 0n, data, operation: 0 },
+        ]),
+      ],
+    })
+    const recipients = paymentRecipients({
+      to: safeV141.multiSendCallOnly,
+      value: 0n,
+      data: batch,
+      operation: 1,
+    })
+    expect(recipients).toEqual([ALICE, BOB])
+    const paid = new Map([
+      [ALICE.toLowerCase(), true],
+      [BOB.toLowerCase(), false],
+    ])
+    expect(newRecipientRisks(recipients, paid)).toEqual([
+      expect.objectContaining({ kind: 'new-recipient', level: 'warn', title: `First payment to ${BOB}` }),
+    ])
+    // Unknown (another gateway, not indexed) says nothing; approvals and plain calls pay no one.
+    expect(newRecipientRisks(recipients, new Map([[BOB.toLowerCase(), undefined]]))).toEqual([])
+    const approve = encodeFunctionData({
+      abi: parseAbi(['function approve(address,uint256)']),
+      args: [BOB, 1n],
+    })
+    expect(paymentRecipients({ to: TOKEN, value: 0n, data: approve, operation: 0 })).toEqual([])
   })
 })
 

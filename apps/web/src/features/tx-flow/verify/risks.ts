@@ -28,6 +28,7 @@ export type Risk = {
     | 'large-share'
     | 'simulation-mismatch'
     | 'no-code'
+    | 'new-recipient'
   level: RiskLevel
   title: string
   why: string
@@ -77,6 +78,46 @@ export function lookalikeOf(address: string, known: readonly KnownAddress[]): Kn
   })
 }
 
+/** Who a call pays: the target of a plain value send, the recipient of a token transfer; undefined otherwise. */
+export function recipientOf(call: { to: string; value: bigint; data: Hex }): Address | undefined {
+  if (size(call.data) === 0) return call.value > 0n ? getAddress(call.to) : undefined
+  try {
+    const { functionName, args } = decodeFunctionData({ abi: tokenAbi, data: call.data })
+    if (functionName === 'transfer') return getAddress(args[0] as Address)
+    if (functionName === 'transferFrom' || functionName === 'safeTransferFrom')
+      return getAddress(args[1] as Address)
+  } catch {
+    // not a payment
+  }
+  return undefined
+}
+
+/** Everyone the call pays, batch actions included. */
+export function paymentRecipients(
+  call: { to: string; value: bigint; data: Hex; operation: number },
+  depth = 0,
+): Address[] {
+  const batch = depth < 4 ? decodeMultiSend(call.data) : null
+  if (batch) return [...new Set(batch.flatMap((action) => paymentRecipients(action, depth + 1)))]
+  const recipient = recipientOf(call)
+  return recipient ? [recipient] : []
+}
+
+/** Recipients this Safe has never paid (`paid` answers per lower-cased address; unknown answers say nothing). */
+export function newRecipientRisks(
+  recipients: readonly Address[],
+  paid: ReadonlyMap<string, boolean | undefined>,
+): Risk[] {
+  return recipients
+    .filter((recipient) => paid.get(recipient.toLowerCase()) === false)
+    .map((recipient) => ({
+      kind: 'new-recipient' as const,
+      level: 'warn' as const,
+      title: `First payment to ${recipient}`,
+      why: 'This Safe has never sent anything to this address. Confirm it through another channel than the one it came by.',
+    }))
+}
+
 function callRisks(
   call: { to: string; value: bigint; data: Hex; operation: number },
   ctx: { safe: Address; known: readonly KnownAddress[] },
@@ -108,7 +149,7 @@ function callRisks(
       title: `Changes who controls the Safe: ${SETTINGS[selector]}`,
       why: 'Owners, threshold, modules, guard, fallback handler and singleton decide who can move the funds.',
     })
-  let recipient: Address | undefined = size(call.data) === 0 && call.value > 0n ? to : undefined
+  const recipient = recipientOf(call)
   if (selector && !isAddressEqual(to, ctx.safe)) {
     try {
       const { functionName, args } = decodeFunctionData({ abi: tokenAbi, data: call.data })
@@ -129,9 +170,6 @@ function callRisks(
           title: `Approval for all NFTs of this collection to ${args[0]}`,
           why: 'The operator may move every NFT of this collection the Safe holds, now and later.',
         })
-      if (functionName === 'transfer') recipient = args[0] as Address
-      if (functionName === 'transferFrom' || functionName === 'safeTransferFrom')
-        recipient = args[1] as Address
     } catch {
       // not a token call
     }
