@@ -161,3 +161,57 @@ describe('local risk checks, on the queue row and in the review', () => {
     expect(await again.review.locator('[data-kind="new-recipient"]').count()).toBe(0)
   })
 })
+
+describe('address poisoning in the history', () => {
+  it('behavior: dust (a token and the native coin) sent from a lookalike of a paid address are hidden behind a toggle, and flagged', async () => {
+    // The demo treasury paid #3; an attacker with an address that starts and ends like #3 sends it 0.000001 cUSD
+    // and 1 wei. (A zero-value token transfer, the other kind, the gateway already leaves out of the history.)
+    const client = e2e.stack.devnet.client
+    const attacker = lookalike(account(3))
+    const funding = await client.writeContract({
+      account: testAccount(0),
+      chain: null,
+      address: usd,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [attacker, 10n],
+    })
+    await client.waitForTransactionReceipt({ hash: funding })
+    await client.impersonateAccount({ address: attacker })
+    await client.setBalance({ address: attacker, value: 10n ** 18n })
+    for (const hash of [
+      await client.writeContract({
+        account: attacker,
+        chain: null,
+        address: usd,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [treasury, 1n],
+      }),
+      await client.sendTransaction({ account: attacker, chain: null, to: treasury, value: 1n }),
+    ])
+      expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success')
+    await client.stopImpersonatingAccount({ address: attacker })
+    const fromAttacker = async () => {
+      const response = await fetch(
+        `${e2e.stack.url}/v1/chains/${e2e.stack.devnet.chainId}/safes/${treasury}/transactions/history`,
+      )
+      const body = (await response.json()) as {
+        results: { transaction?: { txInfo: { sender?: { value: string } } } }[]
+      }
+      return body.results.filter((item) => item.transaction?.txInfo.sender?.value === attacker).length
+    }
+    await expect.poll(fromAttacker, { timeout: 20_000 }).toBe(2)
+
+    const page = e2e.page
+    await connectDevnet(page, 0, `${e2e.stack.url}/transactions/history?safe=dev:${treasury}`)
+    const banner = page.getByTestId('poisoning-banner')
+    await expect(banner.textContent()).resolves.toMatch(
+      /^2 incoming transfers of nothing or dust .* are hidden/,
+    )
+    expect(await page.getByTestId('poisoning-flag').count()).toBe(0)
+    await page.getByTestId('poisoning-toggle').click()
+    await expect.poll(() => page.getByTestId('poisoning-flag').count()).toBe(2)
+    await expect(page.getByTestId('poisoning-flag').first().textContent()).resolves.toContain(account(3))
+  })
+})

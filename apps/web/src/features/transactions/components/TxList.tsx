@@ -14,10 +14,12 @@ export type TxListProps = {
   txHref: (id: string) => string
   /** A transaction's note in its row (the app composes the notes feature in). */
   renderNote?: ((transaction: TransactionSummary) => ReactNode) | undefined
+  /** A warning shown in a transaction's row, by transaction id. */
+  flags?: ReadonlyMap<string, ReactNode> | undefined
 }
 
 /** Renders CGW list items as they come: day labels, queue labels, conflict headers and transactions. */
-export function TxList({ chain, items, txHref, renderNote }: TxListProps) {
+export function TxList({ chain, items, txHref, renderNote, flags }: TxListProps) {
   return (
     <ul className="tx-list">
       {items.map((item) => {
@@ -47,7 +49,16 @@ export function TxList({ chain, items, txHref, renderNote }: TxListProps) {
                 chain={chain}
                 transaction={item.transaction}
                 href={txHref(item.transaction.id)}
-                note={renderNote?.(item.transaction)}
+                note={
+                  flags?.has(item.transaction.id) ? (
+                    <>
+                      {flags.get(item.transaction.id)}
+                      {renderNote?.(item.transaction)}
+                    </>
+                  ) : (
+                    renderNote?.(item.transaction)
+                  )
+                }
               />
             )
           default:

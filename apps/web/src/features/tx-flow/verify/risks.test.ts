@@ -1,12 +1,12 @@
 import { safeAbi, safeV141 } from '@concord/safe/contracts'
 import { encodeFunctionData, erc20Abi, maxUint256, parseAbi, toFunctionSelector, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { lookalikeOf } from '../../../lib/lookalike'
 import { encodeMultiSendTransactions } from '../builders/multiSend'
 import {
   assessRisks,
   contractTargets,
   intendedOutflows,
-  lookalikeOf,
   newRecipientRisks,
   noCodeRisks,
   paymentRecipients,

@@ -7,12 +7,12 @@ import {
   decodeFunctionData,
   getAddress,
   type Hex,
-  isAddress,
   isAddressEqual,
   parseAbi,
   size,
   slice,
 } from 'viem'
+import { type KnownAddress, lookalikeOf } from '../../../lib/lookalike'
 import type { Simulation } from '../api'
 import { decodeMultiSend } from '../builders/multiSend'
 
@@ -35,8 +35,6 @@ export type Risk = {
   /** For a blocking risk: what the signer types to go on anyway (the target's last 6 hex characters). */
   confirmText?: string
 }
-
-export type KnownAddress = { address: string; name: string }
 
 const tokenAbi = parseAbi([
   'function transfer(address to, uint256 amount)',
@@ -64,19 +62,6 @@ const SETTINGS: Record<string, string> = {
 const UNLIMITED = 2n ** 128n
 
 const hex = (address: string) => address.slice(2).toLowerCase()
-
-/**
- * A known address `address` imitates: the same first and last four hex characters, another middle (address
- * poisoning sends dust from such lookalikes so that a copy from history picks them).
- */
-export function lookalikeOf(address: string, known: readonly KnownAddress[]): KnownAddress | undefined {
-  const a = hex(address)
-  return known.find((k) => {
-    if (!isAddress(k.address, { strict: false })) return false
-    const b = hex(k.address)
-    return a !== b && a.slice(0, 4) === b.slice(0, 4) && a.slice(-4) === b.slice(-4)
-  })
-}
 
 /** Who a call pays: the target of a plain value send, the recipient of a token transfer; undefined otherwise. */
 export function recipientOf(call: { to: string; value: bigint; data: Hex }): Address | undefined {
