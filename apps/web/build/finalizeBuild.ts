@@ -4,7 +4,8 @@
 //     an import map lists the integrity of every JS chunk beside it, so the browser also checks the chunks
 //     loaded later by import() and modulepreload (Chromium enforces import map integrity).
 //  2. Precompression: a .br and a .gz beside each compressible file, served by the gateway per Accept-Encoding.
-//  3. One digest of the whole build, printed and written to build-digest.txt (see buildDigest.ts).
+//  3. verify-offline.html: the /verify page as one self-contained file, pinned by its policy (standaloneVerify.ts).
+//  4. One digest of the whole build, printed and written to build-digest.txt (see buildDigest.ts).
 // Every step is deterministic: two builds of one commit with one Node version are byte-identical.
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -13,6 +14,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { BUILD_DIGEST_FILE, digestBuild } from '../../gateway/src/web/buildDigest.ts'
 import { writeBootHints } from './bootHints.ts'
+import { buildStandaloneVerify, STANDALONE_VERIFY_FILE } from './standaloneVerify.ts'
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|wasm|xml)$/
 /** Below this the headers cost more than compression saves. */
@@ -66,7 +68,8 @@ export function addIntegrity(
 export function addIntegrityToBuild(dir: string): string[] {
   const files = walk(dir)
   const changed: string[] = []
-  for (const htmlPath of files.filter((f) => f.endsWith('.html'))) {
+  // The standalone page carries its script inline, pinned by its own policy: nothing to add to it.
+  for (const htmlPath of files.filter((f) => f.endsWith('.html') && f !== STANDALONE_VERIFY_FILE)) {
     const htmlDir = posix.dirname(htmlPath)
     const urlOf = (path: string) => `/${path}`
     const read = (url: string) => {
@@ -135,6 +138,8 @@ export async function finalizeBuild(dir: string, log: (line: string) => void = c
     throw new Error(`${dir} was finalized already: build it afresh`)
   const hints = writeBootHints(dir, sri)
   log(hints ? `boot hints: ${hints.length} Home chunks` : 'boot hints: none (no Vite manifest)')
+  const standalone = await buildStandaloneVerify(dir, join(dirname(import.meta.filename), '..'))
+  log(`${STANDALONE_VERIFY_FILE} (sha256): ${standalone}`)
   const pages = addIntegrityToBuild(dir)
   log(`integrity: ${pages.join(', ')}`)
   const { files, raw, br } = await precompressBuild(dir)

@@ -1,8 +1,13 @@
+import { createHash } from 'node:crypto'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { safeAbi } from '@concord/safe/contracts'
 import * as SafeTx from '@concord/safe/SafeTx'
 import { type Address, encodeFunctionData, erc20Abi, type Hex, parseAbi } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { verifyFragment } from '../src/features/tx-flow/verify/verifyLink.ts'
 import { screenshotDir, setupE2E } from './session.ts'
 
 // /verify (features/tx-flow/components/verify): a transaction's hashes and call from its fields alone. The
@@ -101,5 +106,57 @@ describe('verify page', () => {
       .filter({ hasText: "To: the address's checksum is wrong" })
       .waitFor()
     expect(await page.getByTestId('verify-safe-tx-hash').count()).toBe(0)
+  })
+})
+
+describe('/verify as one file', () => {
+  const dist = join(import.meta.dirname, '..', 'dist')
+
+  it('default: opened from disk with no server, it computes the Safe’s hash of a pasted link and requests nothing', async () => {
+    const page = e2e.page
+    const requests: string[] = []
+    const violations: string[] = []
+    page.on('request', (request) => requests.push(request.url()))
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+    })
+    const file = join(dist, 'verify-offline.html')
+    // Its published digest is the file's.
+    const digest = createHash('sha256').update(readFileSync(file)).digest('hex')
+    expect(readFileSync(`${file}.sha256`, 'utf8')).toBe(`${digest}  verify-offline.html\n`)
+    // The app offers it for download.
+    await page.goto(`${e2e.stack.url}/verify`)
+    await expect(
+      page.getByTestId('verify-offline-file').locator('a').first().getAttribute('href'),
+    ).resolves.toBe('/verify-offline.html')
+    requests.length = 0
+
+    await page.goto(pathToFileURL(file).href)
+    await page.getByTestId('standalone-verify').waitFor()
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [RECIPIENT, 5n] })
+    const tx = SafeTx.from({ to: usd, data, nonce: 9n })
+    const link = `https://concord.example/verify${verifyFragment({ chainId: e2e.stack.devnet.chainId, safe: treasury, tx })}`
+    await page.getByTestId('verify-paste').fill(link)
+    await expect(page.getByTestId('verify-safe-tx-hash').first().textContent()).resolves.toContain(
+      await onChainHash(tx),
+    )
+    expect(requests).toEqual([pathToFileURL(file).href])
+    expect(violations).toEqual([])
+  })
+
+  it('error: a copy whose script was changed by one byte does not run (its policy pins the script by hash)', async () => {
+    const page = e2e.page
+    const html = readFileSync(join(dist, 'verify-offline.html'), 'utf8')
+    const at = html.indexOf('<script type="module">') + 30
+    const tampered = join(tmpdir(), `verify-offline-tampered-${process.pid}.html`)
+    writeFileSync(tampered, `${html.slice(0, at)}${html[at] === 'a' ? 'b' : 'a'}${html.slice(at + 1)}`)
+    const blocked = new Promise<string>((resolve) =>
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) resolve(message.text())
+      }),
+    )
+    await page.goto(pathToFileURL(tampered).href)
+    await expect(blocked).resolves.toMatch(/script/i)
+    expect(await page.getByTestId('standalone-verify').count()).toBe(0)
   })
 })

@@ -9,6 +9,7 @@ export function VerifyRoute() {
   return (
     <VerifyPage
       renderSigning={({ children }) => children(config ? { config, account: address } : undefined)}
+      offlineFile={{ href: '/verify-offline.html', digestHref: '/verify-offline.html.sha256' }}
     />
   )
 }

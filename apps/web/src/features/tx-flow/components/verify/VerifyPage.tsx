@@ -28,6 +28,8 @@ export type VerifyPageProps = {
     input: VerifyInput
     children: (wallet: VerifyWallet | undefined) => ReactNode
   }) => ReactNode
+  /** Where this page is saved as one self-contained file (built beside the app), for a device with no server. */
+  offlineFile?: { href: string; digestHref: string } | undefined
 }
 
 const initialImport = () => {
@@ -105,7 +107,7 @@ function CallView({ call, depth = 0 }: { call: LocalCall; depth?: number }) {
  * computed in this browser with no request to any server: the check to run on another device than the one
  * that proposed the transaction.
  */
-export function VerifyPage({ renderSigning }: VerifyPageProps) {
+export function VerifyPage({ renderSigning, offlineFile }: VerifyPageProps) {
   const id = useId()
   const [fields, setFields] = useState<VerifyFields>(
     () =>
@@ -170,6 +172,16 @@ export function VerifyPage({ renderSigning }: VerifyPageProps) {
         Everything below is computed in this browser from the fields you see: nothing is fetched and nothing
         is sent. Compare the hashes with your hardware wallet's screen before you approve.
       </p>
+      {offlineFile ? (
+        <p className="small" data-testid="verify-offline-file">
+          <a href={offlineFile.href} download>
+            Save this page as one file
+          </a>{' '}
+          to check transactions on a device that trusts no server: it works opened from disk, and its policy
+          lets it load and send nothing (its <a href={offlineFile.digestHref}>sha256</a> is published with
+          each build).
+        </p>
+      ) : null}
       <label htmlFor={`${id}-file`}>Open a transaction file</label>
       <input
         id={`${id}-file`}
