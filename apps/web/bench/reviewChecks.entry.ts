@@ -2,17 +2,12 @@
 // on a MultiSend of `count` token transfers (every one decoded, re-encoded, hashed and checked for risks).
 import { safeV141 } from '@concord/safe/contracts'
 import { deviceHashes } from '@concord/safe/deviceHashes'
+import { assessRisks, contractTargets, noCodeRisks, simulationRisks } from '@concord/safe/risks'
 import * as SafeTx from '@concord/safe/SafeTx'
 import { encodeFunctionData, erc20Abi, getAddress, parseAbi, toHex } from 'viem'
 import { encodeMultiSendTransactions } from '../src/features/tx-flow/builders/multiSend.ts'
 import { checkDecoded } from '../src/features/tx-flow/verify/checkDecoded.ts'
 import { decodeLocally } from '../src/features/tx-flow/verify/decodeLocally.ts'
-import {
-  assessRisks,
-  contractTargets,
-  noCodeRisks,
-  simulationRisks,
-} from '../src/features/tx-flow/verify/risks.ts'
 
 const SAFE = getAddress('0x5afe5afe5afe5afe5afe5afe5afe5afe5afe5afe')
 const multiSendAbi = parseAbi(['function multiSend(bytes transactions)'])

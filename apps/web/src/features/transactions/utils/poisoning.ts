@@ -1,8 +1,9 @@
 // Address poisoning in a Safe's history: an attacker sends nothing (or dust) from an address that starts and ends
 // like one the Safe pays, so that a later copy of "the address from history" picks theirs. Such incoming transfers
 // are flagged, and hidden until asked for.
+
+import { type KnownAddress, lookalikeOf } from '@concord/safe/risks'
 import type { TransactionListItem, TransactionSummary } from '@safe-global/safe-gateway-typescript-sdk'
-import { type KnownAddress, lookalikeOf } from '../../../lib/lookalike'
 
 /** Below 1/10,000 of a token (or 1e-6 of the native coin): too little to be a payment anyone meant. */
 const DUST_DIVISOR = 10_000n

@@ -1,9 +1,9 @@
 import { safeV130, safeV141 } from '@concord/safe/contracts'
+import { decodeMultiSend } from '@concord/safe/multiSend'
 import { describe, expect, it } from 'vitest'
 import {
   baseVersion,
   buildMultiSendCallOnly,
-  decodeMultiSend,
   encodeMultiSendTransactions,
   multiSendCallOnlyFor,
 } from './multiSend'

@@ -1,17 +1,5 @@
 import { multiSendAbi, safeV130, safeV141 } from '@concord/safe/contracts'
-import {
-  type Address,
-  concat,
-  decodeFunctionData,
-  encodeFunctionData,
-  encodePacked,
-  getAddress,
-  type Hex,
-  hexToBigInt,
-  hexToNumber,
-  size,
-  slice,
-} from 'viem'
+import { type Address, concat, encodeFunctionData, encodePacked, type Hex, size } from 'viem'
 import { type BuildResult, fail, ok, type SafeCall } from '../types'
 
 /** The Safe's version as the gateway reports it (`1.4.1`, `1.3.0+L2`, …) reduced to `major.minor.patch`. */
@@ -67,30 +55,4 @@ export function buildMultiSendCallOnly(
     }),
     operation: 1,
   })
-}
-
-/** Reads a multiSend(bytes) call back into its actions; null when the data is not one (or is malformed). */
-export function decodeMultiSend(data: Hex): SafeCall[] | null {
-  let packed: Hex
-  try {
-    const decoded = decodeFunctionData({ abi: multiSendAbi, data })
-    packed = decoded.args[0]
-  } catch {
-    return null
-  }
-  const calls: SafeCall[] = []
-  const total = size(packed)
-  let offset = 0
-  while (offset < total) {
-    if (offset + 85 > total) return null
-    const operation = hexToNumber(slice(packed, offset, offset + 1))
-    const to = getAddress(slice(packed, offset + 1, offset + 21))
-    const value = hexToBigInt(slice(packed, offset + 21, offset + 53))
-    const length = Number(hexToBigInt(slice(packed, offset + 53, offset + 85)))
-    if (operation > 1 || offset + 85 + length > total) return null
-    const callData = length === 0 ? '0x' : slice(packed, offset + 85, offset + 85 + length)
-    calls.push({ to, value, data: callData, operation: operation as 0 | 1 })
-    offset += 85 + length
-  }
-  return calls
 }

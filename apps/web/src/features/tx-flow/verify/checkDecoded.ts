@@ -1,3 +1,4 @@
+import { decodeMultiSend } from '@concord/safe/multiSend'
 import {
   type AbiFunction,
   decodeFunctionData,
@@ -10,7 +11,6 @@ import {
   slice,
   toFunctionSelector,
 } from 'viem'
-import { decodeMultiSend } from '../builders/multiSend'
 
 /** The decoder's answer as the gateway sends it (CGW: scalars as strings, arrays and tuples as arrays). */
 export type DecodedCall = {

@@ -2,8 +2,8 @@
 // MultiSend batches), with no decoder service: what /verify shows beside the hashes. Each decoding must re-encode
 // to the very bytes, or it is reported as not explained.
 import { erc20Abi, erc721Abi, multiSendAbi, safeAbi } from '@concord/safe/contracts'
+import { decodeMultiSend } from '@concord/safe/multiSend'
 import { type Abi, decodeFunctionData, encodeFunctionData, type Hex, size, slice } from 'viem'
-import { decodeMultiSend } from '../builders/multiSend'
 import { encodingDifference } from './checkDecoded'
 
 const ABIS: readonly Abi[] = [erc20Abi, erc721Abi, safeAbi, multiSendAbi]

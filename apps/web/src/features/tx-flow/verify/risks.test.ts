@@ -1,17 +1,17 @@
 import { safeAbi, safeV141 } from '@concord/safe/contracts'
-import { encodeFunctionData, erc20Abi, maxUint256, parseAbi, toFunctionSelector, zeroAddress } from 'viem'
-import { describe, expect, it } from 'vitest'
-import { lookalikeOf } from '../../../lib/lookalike'
-import { encodeMultiSendTransactions } from '../builders/multiSend'
 import {
   assessRisks,
   contractTargets,
   intendedOutflows,
+  lookalikeOf,
   newRecipientRisks,
   noCodeRisks,
   paymentRecipients,
   simulationRisks,
-} from './risks'
+} from '@concord/safe/risks'
+import { encodeFunctionData, erc20Abi, maxUint256, parseAbi, toFunctionSelector, zeroAddress } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { encodeMultiSendTransactions } from '../builders/multiSend'
 
 const SAFE = '0x5afe5afE5afE5afE5afE5aFe5aFe5Afe5Afe5AfE'
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'

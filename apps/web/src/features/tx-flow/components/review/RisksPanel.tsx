@@ -1,3 +1,13 @@
+import {
+  assessRisks,
+  bySeverity,
+  contractTargets,
+  newRecipientRisks,
+  noCodeRisks,
+  paymentRecipients,
+  type Risk,
+  simulationRisks,
+} from '@concord/safe/risks'
 import type * as SafeTx from '@concord/safe/SafeTx'
 import type { TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery } from '@tanstack/react-query'
@@ -8,16 +18,6 @@ import { getBytecode } from 'wagmi/actions'
 import { KnownAddressesContext } from '../../../../components/ui/AddressNamesContext'
 import { gatewayScope } from '../../../../lib/gateway'
 import { hasPaidBefore, type Simulation } from '../../api'
-import {
-  assessRisks,
-  bySeverity,
-  contractTargets,
-  newRecipientRisks,
-  noCodeRisks,
-  paymentRecipients,
-  type Risk,
-  simulationRisks,
-} from '../../verify/risks'
 import { safeTxOfDetails } from '../../verify/verifyDetails'
 import '../../txFlow.css'
 

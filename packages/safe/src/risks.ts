@@ -1,20 +1,32 @@
-// Local risk checks of a call before it is signed, computed in this browser from the call itself and the
-// addresses this Safe knows (owners, address book): no service, no key. Each says why. A batch is checked
-// action by action.
-import { TRUSTED_DELEGATE_CALL_TARGETS } from '@concord/safe/contracts'
+// Local risk checks of a call before it is signed, computed from the call itself and the addresses the Safe knows
+// (owners, address book): no service, no key. The browser shows them in its review; the gateway adds the static
+// ones to its notifications and webhooks. Each says why. A batch is checked action by action.
+
 import {
   type Address,
   decodeFunctionData,
   getAddress,
   type Hex,
+  isAddress,
   isAddressEqual,
   parseAbi,
   size,
   slice,
 } from 'viem'
-import { type KnownAddress, lookalikeOf } from '../../../lib/lookalike'
-import type { Simulation } from '../api'
-import { decodeMultiSend } from '../builders/multiSend'
+import { TRUSTED_DELEGATE_CALL_TARGETS } from './contracts.ts'
+import { decodeMultiSend } from './multiSend.ts'
+
+/** A dry run's outcome as the gateway's simulation route answers it (what simulationRisks reads). */
+export type Simulation = {
+  success: boolean
+  balanceChanges: readonly {
+    tokenAddress: string | null
+    symbol: string
+    decimals: number
+    before: string
+    change: string
+  }[]
+}
 
 export type RiskLevel = 'block' | 'high' | 'warn'
 
@@ -34,6 +46,22 @@ export type Risk = {
   why: string
   /** For a blocking risk: what the signer types to go on anyway (the target's last 6 hex characters). */
   confirmText?: string
+}
+
+/** An address this Safe knows, with what to call it (an address-book name, or a role such as "paid before"). */
+export type KnownAddress = { address: string; name: string }
+
+/**
+ * A known address `address` imitates: the same first and last four hex characters, another middle (address
+ * poisoning sends dust from such lookalikes so that a copy from history picks them).
+ */
+export function lookalikeOf(address: string, known: readonly KnownAddress[]): KnownAddress | undefined {
+  const a = hex(address)
+  return known.find((k) => {
+    if (!isAddress(k.address, { strict: false })) return false
+    const b = hex(k.address)
+    return a !== b && a.slice(0, 4) === b.slice(0, 4) && a.slice(-4) === b.slice(-4)
+  })
 }
 
 const tokenAbi = parseAbi([
