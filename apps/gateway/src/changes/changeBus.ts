@@ -7,7 +7,14 @@ import type { Address, Hex } from 'viem'
 export type Change =
   /** The indexer committed blocks up to `blockNumber`; `safes` are those whose indexed data changed. */
   | { type: 'BLOCK_INDEXED'; chainId: number; blockNumber: number; safes: Address[] }
-  | { type: 'PENDING_MULTISIG_TRANSACTION'; chainId: number; address: Address; safeTxHash: Hex }
+  | {
+      type: 'PENDING_MULTISIG_TRANSACTION'
+      chainId: number
+      address: Address
+      safeTxHash: Hex
+      /** The call's static risk checks (@concord/safe/risks), most serious first: in notifications and webhooks. */
+      risks?: { kind: string; level: string; title: string; why: string }[]
+    }
   | { type: 'NEW_CONFIRMATION'; chainId: number; address: Address; safeTxHash: Hex; owner: Address }
   /** The threshold is reached: an owner can execute. */
   | { type: 'READY_TO_EXECUTE'; chainId: number; address: Address; safeTxHash: Hex }

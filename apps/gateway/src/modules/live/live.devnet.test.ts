@@ -57,6 +57,8 @@ describe('live updates on the devnet', () => {
       chainId: CHAIN,
       address: treasury(),
       safeTxHash,
+      // A plain transfer: no risk found (a risky proposal lists its checks here, as in notifications).
+      risks: [],
     })
     await reader.next(change('NEW_CONFIRMATION'))
 

@@ -3,8 +3,9 @@
 // reaches the device's feed, devices unregister, and signed-in owners switch event types off.
 import { randomUUID } from 'node:crypto'
 import { type Devnet, startDevnet, testAccount } from '@concord/devnet'
+import { safeAbi } from '@concord/safe/contracts'
 import * as SafeTx from '@concord/safe/SafeTx'
-import type { Address } from 'viem'
+import { type Address, encodeFunctionData, type Hex } from 'viem'
 import type { HDAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createGateway, type Gateway } from '../../createGateway.ts'
@@ -62,9 +63,9 @@ const stored = async () => ({
   subscriptions: (await gateway.store.db.select().from(notificationSubscriptions)).length,
 })
 
-async function propose(safe: Address, signer: HDAccount) {
+async function propose(safe: Address, signer: HDAccount, call?: { to: Address; data: Hex }) {
   const nonce = (await request('GET', `/v1/chains/${CHAIN}/safes/${safe}/nonces`)).body.recommendedNonce
-  const tx = SafeTx.from({ to: stranger.address, value: 1n, nonce: BigInt(nonce) })
+  const tx = SafeTx.from({ ...(call ?? { to: stranger.address, value: 1n }), nonce: BigInt(nonce) })
   const body = await proposalBody(tx, { chainId: CHAIN, address: safe }, signer)
   const answer = await request('POST', `/v1/chains/${CHAIN}/transactions/${safe}/propose`, body)
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
@@ -161,6 +162,50 @@ describe('POST /v1/register/notifications', () => {
     // The read mark never goes back.
     await request('POST', `/v1/notifications/devices/${body.uuid}/read`, { upTo: 0 })
     expect((await feed(body.uuid)).body.unread).toBe(0)
+  })
+
+  it("behavior: a proposal's event carries its risk checks (the feed and webhooks show the same body)", async () => {
+    const body = await registration({ safes: [solo()], signers: [owner] })
+    expect((await register(body)).status).toBe(200)
+    const data = encodeFunctionData({
+      abi: safeAbi,
+      functionName: 'addOwnerWithThreshold',
+      args: [stranger.address, 1n],
+    })
+    const safeTxHash = await propose(solo(), owner, { to: solo(), data })
+    let event: { risks?: unknown[] } | undefined
+    await vi.waitFor(
+      async () => {
+        const { results } = (await feed(body.uuid)).body
+        event = results.find(
+          (e: { type: string; safeTxHash?: string }) =>
+            e.type === 'PENDING_MULTISIG_TRANSACTION' && e.safeTxHash === safeTxHash,
+        )
+        expect(event).toBeDefined()
+      },
+      { timeout: 10_000 },
+    )
+    expect(event?.risks).toEqual([
+      {
+        kind: 'safe-settings',
+        level: 'high',
+        title: 'Changes who controls the Safe: adds an owner (addOwnerWithThreshold)',
+        why: expect.any(String),
+      },
+    ])
+    // A plain payment carries none.
+    const plain = await propose(solo(), owner)
+    await vi.waitFor(
+      async () => {
+        const { results } = (await feed(body.uuid)).body
+        const found = results.find(
+          (e: { type: string; safeTxHash?: string }) =>
+            e.type === 'PENDING_MULTISIG_TRANSACTION' && e.safeTxHash === plain,
+        )
+        expect(found?.risks).toEqual([])
+      },
+      { timeout: 10_000 },
+    )
   })
 
   it('behavior: a mobile registration replaces the device’s Safes; a browser’s adds to them', async () => {

@@ -1,3 +1,4 @@
+import { assessRisks } from '@concord/safe/risks'
 // The write side of a Safe's queue, as the Client Gateway's routes take it: propose, confirm, delete. Each passes
 // the checks of proposalChecks.ts before anything is stored; the answers are the transaction's details.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
@@ -59,6 +60,30 @@ const routes = {
   }),
 }
 
+/** At most this many risks ride along a notification (most serious first). */
+const MAX_NOTIFIED_RISKS = 5
+
+/**
+ * The proposal's static risk checks for its notification and webhooks, the owners as the known addresses (a
+ * recipient imitating one is flagged). The browser computes them again, with the chain and the simulation.
+ */
+function proposalRisks(
+  proposal: { safe: string; to: string; value: string; data: string; operation: number },
+  owners: readonly string[],
+) {
+  return assessRisks(
+    {
+      to: proposal.to,
+      value: BigInt(proposal.value),
+      data: proposal.data as Hex,
+      operation: proposal.operation,
+    },
+    { safe: proposal.safe as Address, known: owners.map((address) => ({ address, name: 'an owner' })) },
+  )
+    .slice(0, MAX_NOTIFIED_RISKS)
+    .map(({ kind, level, title, why }) => ({ kind, level, title, why }))
+}
+
 export function createTransactionProposalsRoutes(deps: {
   chains: ChainsRepository
   safes: SafesRepository
@@ -113,6 +138,7 @@ export function createTransactionProposalsRoutes(deps: {
         chainId: chain.chainId,
         address: proposal.safe as Address,
         safeTxHash: proposal.safeTxHash as Hex,
+        risks: proposalRisks(proposal, safe.owners),
       })
       await publishConfirmations(proposal, confirmations, 0)
       return c.json(details, 200)

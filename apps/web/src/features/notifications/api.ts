@@ -20,6 +20,8 @@ export type NotificationEvent = {
   value?: string | null
   tokenAddress?: string
   tokenId?: string | null
+  /** A proposal's risk checks, most serious first (computed by the gateway; the review computes them again). */
+  risks?: { kind: string; level: string; title: string; why: string }[]
 }
 
 export type NotificationFeed = {

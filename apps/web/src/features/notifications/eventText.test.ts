@@ -27,6 +27,16 @@ describe('describeEvent', () => {
       'Message needs signatures',
     )
   })
+  it('behavior: a proposal with risks names the most serious one and how many more', () => {
+    const risks = [
+      { kind: 'safe-settings', level: 'high', title: 'Changes who controls the Safe', why: 'w' },
+      { kind: 'new-recipient', level: 'warn', title: 'First payment', why: 'w' },
+    ]
+    expect(describeEvent(event({ safeTxHash: HASH, risks })).detail).toBe(
+      'Safe 0x5aFE…eEEe: 0xabab…abab · ⚠ Changes who controls the Safe (+1 more)',
+    )
+  })
+
   it('behavior: a failed execution says so', () => {
     expect(describeEvent(event({ type: 'EXECUTED_MULTISIG_TRANSACTION', failed: true })).title).toBe(
       'Transaction failed',

@@ -34,6 +34,11 @@ export function describeEvent(event: NotificationEvent): { title: string; detail
       case 'MESSAGE_CREATED':
       case 'MESSAGE_CONFIRMED':
         return `${safe}: message ${short(event.messageHash)}`
+      case 'PENDING_MULTISIG_TRANSACTION': {
+        const [first, ...more] = Array.isArray(event.risks) ? event.risks : []
+        const risk = first ? ` · ⚠ ${first.title}${more.length ? ` (+${more.length} more)` : ''}` : ''
+        return `${safe}: ${short(event.safeTxHash)}${risk}`
+      }
       default:
         return `${safe}: ${short(event.safeTxHash)}`
     }
