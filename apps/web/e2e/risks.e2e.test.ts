@@ -162,6 +162,39 @@ describe('local risk checks, on the queue row and in the review', () => {
   })
 })
 
+describe('the simulation against the decoded intent', () => {
+  it('error: the dry run shows ETH leaving the Safe that the decoded call does not send', async () => {
+    // A malicious contract would do this on chain; here the gateway's dry run of a token transfer is rewritten to
+    // report it (the comparison itself is computed in the browser).
+    const page = e2e.page
+    await page.route('**/simulations', async (route) => {
+      const response = await route.fetch()
+      const body = await response.json()
+      body.balanceChanges.push({
+        tokenAddress: null,
+        symbol: 'ETH',
+        decimals: 18,
+        before: '5000000000000000000',
+        after: '0',
+        change: '-5000000000000000000',
+      })
+      await route.fulfill({ response, json: body })
+    })
+    const proposal = await proposeAs(e2e.stack, {
+      safe: treasury,
+      call: { to: usd, data: transfer(account(3), 1n) },
+      signer: 1,
+    })
+    const { review } = await openReview(page, proposal.id)
+    const risk = review.locator(
+      '[data-testid="review-risk"][data-kind="simulation-mismatch"][data-level="high"]',
+    )
+    await expect(risk.first().textContent()).resolves.toMatch(
+      /5 ETH leaving the Safe, which the call as decoded does not send/,
+    )
+  })
+})
+
 describe('address poisoning in the history', () => {
   it('behavior: dust (a token and the native coin) sent from a lookalike of a paid address are hidden behind a toggle, and flagged', async () => {
     // The demo treasury paid #3; an attacker with an address that starts and ends like #3 sends it 0.000001 cUSD
