@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { testAccount } from '@concord/devnet'
-import { erc20Abi } from '@concord/safe/contracts'
+import { erc20Abi, safeAbi } from '@concord/safe/contracts'
+import * as SafeTx from '@concord/safe/SafeTx'
 import type { BrowserContext, Page } from 'playwright-core'
 import { type Address, getAddress } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -157,6 +158,16 @@ describe('queue: co-signing', () => {
     )
     await e2e.page.goBack()
     await group.getByTestId('reject-button').click()
+    // The rejection shows what the wallet will display before it is signed: the Safe's own hash of it.
+    const rejection = SafeTx.from({ to: treasury, nonce: BigInt(proposal.nonce) })
+    const safeHash = await e2e.stack.devnet.client.readContract({
+      address: treasury,
+      abi: safeAbi,
+      functionName: 'getTransactionHash',
+      args: [...SafeTx.execTransactionArgs(rejection, '0x').slice(0, 9), rejection.nonce] as never,
+    })
+    await expect(group.getByTestId('rejection-safe-tx-hash').textContent()).resolves.toContain(safeHash)
+    await group.getByTestId('sign-rejection').click()
     await group.getByTestId('conflict-header').waitFor()
     await expect(group.getByTestId('queue-item').count()).resolves.toBe(2)
     await expect(group.getByTestId('reject-button').count()).resolves.toBe(0)
