@@ -149,6 +149,21 @@ describe('Safe selection and Home', () => {
     await expectText('safe-threshold', '2/3')
   })
 
+  it('error: a link to an address that is not a Safe shows one clear page, with nothing to send or receive', async () => {
+    for (const path of ['/', '/assets', '/transactions/queue']) {
+      await e2e.page.goto(safeUrl(path, ACCOUNT_5))
+      await byTestId('no-such-safe').waitFor()
+      await expect(byTestId('no-such-safe').textContent()).resolves.toContain(
+        `${ACCOUNT_5} is not a Safe on Concord Devnet`,
+      )
+      expect(await byTestId('sidebar-new-transaction').count()).toBe(0)
+      expect(await e2e.page.locator('.sidebar-receive').count()).toBe(0)
+      // The gateway's raw "404" is not repeated card after card.
+      expect(await e2e.page.getByText(/404/).count()).toBe(0)
+    }
+    await e2e.page.screenshot({ path: join(screenshotDir, 'no-such-safe.png') })
+  })
+
   it('error: an invalid Safe link names the problem', async () => {
     await e2e.page.goto(safeUrl('/assets', '0x123'))
     await byTestId('error-state').filter({ hasText: INVALID_ADDRESS_TEXT }).waitFor()

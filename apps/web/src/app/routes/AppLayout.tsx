@@ -13,6 +13,7 @@ import { CurrentSafeNames } from '../CurrentSafeNames'
 import { safeSearch, useCurrentSafe } from '../useCurrentSafe'
 import { GATEWAY_RETRY_MS, useGatewayRecovery } from '../useGatewayRecovery'
 import { useLiveQueryUpdates } from '../useLiveQueryUpdates'
+import { NoSuchSafe, useSafeMissing } from './NoSuchSafe'
 
 // The banners about the connected wallet read it through wagmi: they load with it.
 const WrongNetworkBanner = lazy(() =>
@@ -38,6 +39,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   // Every section link keeps the open Safe (`?safe=`).
   const current = useCurrentSafe()
   const search = safeSearch(current)
+  const missing = useSafeMissing(current)
   // The banners about the connected wallet need wagmi, which a visitor without a wallet may not have loaded.
   const walletLoaded = useWalletConfig() !== undefined
   // The open Safe's data refreshes as the gateway pushes changes (polling while it cannot).
@@ -87,7 +89,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       {navOpen ? <div className="nav-backdrop" aria-hidden="true" onClick={() => setNavOpen(false)} /> : null}
       <nav id="sections" className="sidebar" aria-label="Sections">
         <div className="sidebar-inner">
-          {current.status === 'ok' ? (
+          {current.status === 'ok' && !missing ? (
             <>
               <SafeSidebarCard chain={current.chain} address={current.address} />
               <ReceiveButton
@@ -114,12 +116,12 @@ function Shell({ children }: { children: React.ReactNode }) {
         {walletLoaded ? (
           <Suspense fallback={null}>
             <WrongNetworkBanner />
-            {current.status === 'ok' ? (
+            {current.status === 'ok' && !missing ? (
               <ReadOnlyBanner chain={current.chain} address={current.address} />
             ) : null}
           </Suspense>
         ) : null}
-        {children}
+        {current.status === 'ok' && missing ? <NoSuchSafe safe={current} /> : children}
       </main>
     </div>
   )
