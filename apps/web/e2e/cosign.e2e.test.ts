@@ -156,6 +156,10 @@ describe('queue: co-signing', () => {
     await e2e.page.waitForURL(
       (u) => u.pathname === '/transactions/new' && u.searchParams.get('nonce') === String(proposal.nonce),
     )
+    // The form says at once that it replaces the queued transaction, before any review.
+    await expect(e2e.page.getByTestId('replacing-notice').textContent()).resolves.toContain(
+      `replaces the queued transaction at nonce ${proposal.nonce}`,
+    )
     await e2e.page.goBack()
     await group.getByTestId('reject-button').click()
     // The rejection shows what the wallet will display before it is signed: the Safe's own hash of it.

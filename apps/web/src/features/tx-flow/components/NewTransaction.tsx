@@ -12,6 +12,7 @@ import { SendNftForm } from './forms/SendNftForm'
 import { SendTokenForm } from './forms/SendTokenForm'
 import { type SettingsAction, SettingsForm } from './forms/SettingsForm'
 import { ReadOnlyNotice } from './ReadOnlyNotice'
+import { ReplacingNotice } from './ReplacingNotice'
 import { EmbeddedTxReview } from './review/EmbeddedTxReview'
 import { NewTxReview } from './review/NewTxReview'
 import type { RenderDecoded } from './review/ReviewPanels'
@@ -141,6 +142,7 @@ function Flow({
       ) : null}
       {/* Forms stay mounted while reviewing, so going back (or an error) keeps what was typed. */}
       <div hidden={review !== null}>
+        {initial.nonce ? <ReplacingNotice chainId={chain.chainId} safe={safe} nonce={initial.nonce} /> : null}
         <div className="tx-flow-kinds" role="tablist" aria-label="Kind of transaction">
           {Object.entries(TX_KINDS).map(([value, label]) => (
             <button
