@@ -55,6 +55,8 @@ describe('messages: two owners sign', () => {
   it('owner #0 creates and signs, owner #1 signs: Confirmed, the prepared signature copies and verifies', async () => {
     const page = e2e.page
     await connectDevnet(page, 0, messagesUrl())
+    // The page has its heading, as every page does.
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Messages')
     await page.getByText('No messages').waitFor()
 
     // A typed-data draft the gateway's rules refuse: the error is shown and the input stays.

@@ -184,11 +184,12 @@ describe('new transaction', () => {
       /runs 1\.4\.1.*recommended.*1\.4\.1/,
     )
     await page.screenshot({ path: join(screenshotDir, 'setup-changes.png'), fullPage: true })
+    // The owners are listed once, with what can be done to each in their row.
+    expect(await page.getByTestId('setup-changes').getByText(account(1)).count()).toBe(0)
+    await expect(page.getByTestId('setup-owners').locator('li').count()).resolves.toBe(3)
     // Contract order is [#2, #0, #1]: removing #1 names #0 as the previous owner.
     await page
-      .locator(
-        `[data-testid="setup-owner-changes"] li:has-text("${account(1)}") [data-testid="setup-remove-owner"]`,
-      )
+      .locator(`[data-testid="setup-owners"] li:has-text("${account(1)}") [data-testid="setup-remove-owner"]`)
       .click()
     const form = byTestId(page, 'settings-form')
     await expect(form.getByTestId('settings-selected-select').inputValue()).resolves.toBe(account(1))

@@ -85,11 +85,28 @@ describe('notifications', () => {
     await page.getByTestId('notifications-mark-read').click()
     await page.getByTestId('notification-unread').waitFor({ state: 'detached' })
 
+    // Like a menu: Escape closes it, and so does a click elsewhere on the page.
+    const panel = page.getByTestId('notification-panel')
+    await page.keyboard.press('Escape')
+    await panel.waitFor({ state: 'detached' })
+    await page.getByTestId('notification-bell-button').click()
+    await panel.waitFor()
+    await page.mouse.click(640, 600)
+    await panel.waitFor({ state: 'detached' })
+    await page.getByTestId('notification-bell-button').click()
+    await expect(panel.getByTestId('notification-settings-link').getAttribute('href')).resolves.toBe(
+      `/settings/notifications?safe=dev:${solo}`,
+    )
+
     // The notification opens the transaction.
     await proposed.first().locator('a').click()
     await page.waitForURL(
       (u) => u.pathname === '/transactions/tx' && (u.searchParams.get('id') ?? '').endsWith(safeTxHash),
     )
+    // Ready to execute (solo is 1-of-1): the page leads to where it is executed.
+    await expect(page.getByTestId('tx-queue-link').textContent()).resolves.toBe('Execute from the queue')
+    await page.getByTestId('tx-queue-link').click()
+    await page.waitForURL((u) => u.pathname === '/transactions/queue')
   })
 
   it('a signed-in owner switches an event type off for the team; it stays off after a reload', async () => {

@@ -189,7 +189,7 @@ function ChainsBoot({ runtimeConfig }: { runtimeConfig: RuntimeConfig }) {
   const workOffline = (
     <p>
       <button type="button" className="button" onClick={() => setOffline(true)} data-testid="work-offline">
-        Open a saved transaction without the gateway
+        Open an exported transaction without the gateway
       </button>
     </p>
   )

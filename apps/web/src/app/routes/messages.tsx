@@ -8,7 +8,12 @@ import type { OpenSafe } from '../useCurrentSafe'
 import { RequireSafe } from './RequireSafe'
 
 export function MessagesRoute() {
-  return <RequireSafe>{(safe) => <SafeMessages safe={safe} />}</RequireSafe>
+  return (
+    <section className="page">
+      <h1>Messages</h1>
+      <RequireSafe>{(safe) => <SafeMessages safe={safe} />}</RequireSafe>
+    </section>
+  )
 }
 
 function SafeMessages({ safe }: { safe: OpenSafe }) {

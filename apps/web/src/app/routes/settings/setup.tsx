@@ -1,16 +1,33 @@
 import { useQuery } from '@tanstack/react-query'
 import { SafeSetup } from '../../../features/safe/components/SafeSetup'
 import { safeInfoQueryOptions } from '../../../features/safe/queries'
-import { SetupChanges } from '../../../features/tx-flow/components/settings/SetupChanges'
+import type { SettingsAction } from '../../../features/tx-flow/components/forms/SettingsForm'
+import { OwnerChangeLinks, SetupChanges } from '../../../features/tx-flow/components/settings/SetupChanges'
 import type { OpenSafe } from '../../useCurrentSafe'
 import { RequireSafe } from '../RequireSafe'
+
+/** New transaction with this setup change (and its owner or module) chosen. */
+const setupHref = (safe: OpenSafe, action: SettingsAction, target?: string) =>
+  safe.href('/transactions/new', { kind: 'settings', action, ...(target ? { target } : {}) })
 
 export function SetupRoute() {
   return (
     <RequireSafe>
       {(safe) => (
         <>
-          <SafeSetup chain={safe.chain} address={safe.address} />
+          <SafeSetup
+            chain={safe.chain}
+            address={safe.address}
+            renderOwnerActions={(owner, owners) => (
+              <OwnerChangeLinks
+                chain={safe.chain}
+                safe={safe.address}
+                owner={owner}
+                owners={owners}
+                hrefFor={(action, target) => setupHref(safe, action, target)}
+              />
+            )}
+          />
           <Changes safe={safe} />
         </>
       )}
@@ -27,9 +44,7 @@ function Changes({ safe }: { safe: OpenSafe }) {
       chain={safe.chain}
       safe={safe.address}
       info={info.data}
-      hrefFor={(action, target) =>
-        safe.href('/transactions/new', { kind: 'settings', action, ...(target ? { target } : {}) })
-      }
+      hrefFor={(action, target) => setupHref(safe, action, target)}
     />
   )
 }

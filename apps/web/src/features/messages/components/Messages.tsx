@@ -14,7 +14,7 @@ export function Messages({ safe, account }: { safe: MessageSafe; account: Addres
   const isOwner = !!account && safe.owners.some((o) => o.toLowerCase() === account.toLowerCase())
   return (
     <section className="card" data-testid="messages">
-      <h2>Messages</h2>
+      <h2>Signed and pending messages</h2>
       <p className="muted small">
         Off-chain messages the owners sign for this Safe (EIP-1271). Once enough owners have signed, the
         prepared signature is what a dApp verifies.

@@ -1,6 +1,6 @@
 import './notifications.css'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { formatGatewayError } from '../../../lib/gateway'
 import { markRead, type NotificationEvent } from '../api'
@@ -8,6 +8,9 @@ import { forgetDevice, useNotificationDevice } from '../device'
 import { describeEvent, eventPath } from '../eventText'
 import { feedQueryOptions, notificationKeys, shortNamesQueryOptions } from '../queries'
 import { useBrowserNotifications } from '../useBrowserNotifications'
+
+/** Settings → Notifications, for the Safe open now (the link keeps its `safe` parameter). */
+const settingsPath = () => `/settings/notifications${window.location.search}`
 
 /** The header's notification centre: the unread count and the feed of the Safes this browser follows. */
 export function NotificationBell() {
@@ -17,13 +20,30 @@ export function NotificationBell() {
   const unread = device ? (feed.data?.unread ?? 0) : 0
   useBrowserNotifications(feed.data?.results, unread)
   const gone = (feed.error as { code?: number } | null)?.code === 404
+  const root = useRef<HTMLDivElement>(null)
+  // Like a menu: Escape and a click anywhere else close it.
+  useEffect(() => {
+    if (!open) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false)
+    }
+    const onPointer = (event: PointerEvent) => {
+      if (root.current && !root.current.contains(event.target as Node)) setOpen(false)
+    }
+    document.addEventListener('keydown', onKey)
+    document.addEventListener('pointerdown', onPointer)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.removeEventListener('pointerdown', onPointer)
+    }
+  }, [open])
   useEffect(() => {
     // The gateway no longer knows this browser (e.g. a reset database): Settings offers to enable it again.
     if (gone) forgetDevice()
   }, [gone])
 
   return (
-    <div className="notification-bell" data-testid="notification-bell">
+    <div className="notification-bell" data-testid="notification-bell" ref={root}>
       <button
         type="button"
         className="notification-bell-button"
@@ -67,7 +87,15 @@ export function NotificationBell() {
             />
           ) : (
             <p className="muted small" data-testid="notifications-off">
-              Notifications are off in this browser. Turn them on for a Safe in Settings → Notifications.
+              Notifications are off in this browser. Turn them on for a Safe in{' '}
+              <Link
+                to={settingsPath()}
+                onClick={() => setOpen(false)}
+                data-testid="notification-settings-link"
+              >
+                Settings → Notifications
+              </Link>
+              .
             </p>
           )}
         </div>
@@ -107,6 +135,14 @@ function FeedPanel(p: {
     <>
       <div className="notification-panel-head">
         <strong>Notifications</strong>
+        <Link
+          to={settingsPath()}
+          onClick={p.onNavigate}
+          className="small"
+          data-testid="notification-settings-link"
+        >
+          Settings
+        </Link>
         <button
           type="button"
           className="button small-button"

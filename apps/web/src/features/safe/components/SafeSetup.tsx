@@ -7,10 +7,15 @@ import { QueryBoundary } from '../../../components/ui/QueryBoundary'
 import { youBadge } from '../isOwner'
 import { safeInfoQueryOptions } from '../queries'
 
-export type SafeSetupProps = { chain: ChainInfo; address: string }
+export type SafeSetupProps = {
+  chain: ChainInfo
+  address: string
+  /** What can be done with an owner (replace, remove), shown in its row; the app composes the tx flow in. */
+  renderOwnerActions?: ((owner: string, owners: readonly string[]) => ReactNode) | undefined
+}
 
 /** Settings → Setup: owners, threshold, contract version, modules, guard and fallback handler. */
-export function SafeSetup({ chain, address }: SafeSetupProps) {
+export function SafeSetup({ chain, address, renderOwnerActions }: SafeSetupProps) {
   const query = useQuery(safeInfoQueryOptions(chain.chainId, address))
   return (
     <QueryBoundary
@@ -19,12 +24,16 @@ export function SafeSetup({ chain, address }: SafeSetupProps) {
       loading={{ lines: 6, label: "Loading the Safe's setup" }}
       card
     >
-      {(safe) => <SetupCards chain={chain} safe={safe} />}
+      {(safe) => <SetupCards chain={chain} safe={safe} renderOwnerActions={renderOwnerActions} />}
     </QueryBoundary>
   )
 }
 
-function SetupCards({ chain, safe }: { chain: ChainInfo; safe: SafeInfo }) {
+function SetupCards({
+  chain,
+  safe,
+  renderOwnerActions,
+}: { chain: ChainInfo; safe: SafeInfo } & Pick<SafeSetupProps, 'renderOwnerActions'>) {
   const { address: account } = useAccount()
   return (
     <div data-testid="safe-setup">
@@ -42,7 +51,11 @@ function SetupCards({ chain, safe }: { chain: ChainInfo; safe: SafeInfo }) {
                 address={owner}
                 testId="setup-owner"
                 badge={youBadge(owner, account)}
-              />
+              />{' '}
+              {renderOwnerActions?.(
+                owner.value,
+                safe.owners.map((o) => o.value),
+              )}
             </li>
           ))}
         </ol>

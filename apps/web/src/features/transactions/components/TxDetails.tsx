@@ -5,6 +5,7 @@ import type {
   TransactionDetails,
 } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import { ChainAddress } from '../../../components/ui/AddressView'
 import { CopyButton } from '../../../components/ui/CopyButton'
 import { ExplorerLink } from '../../../components/ui/ExplorerLink'
@@ -17,10 +18,15 @@ import { decodedDataQueryOptions, transactionDetailsQueryOptions } from '../quer
 import { describeTransaction, statusLabel } from '../utils/describeTransaction'
 import { DecodedData, HexData } from './DecodedData'
 
-export type TxDetailsProps = { chain: ChainInfo; id: string }
+export type TxDetailsProps = {
+  chain: ChainInfo
+  id: string
+  /** What can be done with the transaction (confirm, execute), shown under its title; the app composes it in. */
+  renderActions?: ((tx: TransactionDetails) => ReactNode) | undefined
+}
 
 /** The transaction page: summary, decoded call data, confirmations and explorer links. */
-export function TxDetails({ chain, id }: TxDetailsProps) {
+export function TxDetails({ chain, id, renderActions }: TxDetailsProps) {
   const query = useQuery(transactionDetailsQueryOptions(chain.chainId, id))
   return (
     <QueryBoundary
@@ -29,12 +35,12 @@ export function TxDetails({ chain, id }: TxDetailsProps) {
       loading={{ lines: 6, label: 'Loading the transaction' }}
       card
     >
-      {(tx) => <TxView chain={chain} tx={tx} />}
+      {(tx) => <TxView chain={chain} tx={tx} actions={renderActions?.(tx)} />}
     </QueryBoundary>
   )
 }
 
-function TxView({ chain, tx }: { chain: ChainInfo; tx: TransactionDetails }) {
+function TxView({ chain, tx, actions }: { chain: ChainInfo; tx: TransactionDetails; actions?: ReactNode }) {
   const description = describeTransaction(tx.txInfo, chain.nativeCurrency)
   const execution = tx.detailedExecutionInfo
   const multisig = execution?.type === 'MULTISIG' ? (execution as MultisigExecutionDetails) : null
@@ -48,6 +54,7 @@ function TxView({ chain, tx }: { chain: ChainInfo; tx: TransactionDetails }) {
             {statusLabel(tx.txStatus)}
           </span>
         </div>
+        {actions}
         {description.detail ? (
           <p className="tx-detail-line" data-testid="tx-detail">
             {description.detail}

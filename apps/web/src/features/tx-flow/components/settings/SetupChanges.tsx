@@ -59,26 +59,7 @@ export function SetupChanges({ chain, safe, info, hrefFor }: SetupChangesProps) 
               />
             ) : null}
           </div>
-          <ul className="tx-batch-list" data-testid="setup-owner-changes">
-            {info.owners.map((o) => (
-              <li key={o.value}>
-                <code className="address">{o.value}</code>{' '}
-                <NewTransactionLink
-                  href={hrefFor('swapOwner', o.value)}
-                  label="Replace"
-                  variant="row"
-                  testId="setup-replace-owner"
-                />{' '}
-                {info.owners.length > 1 ? (
-                  <NewTransactionLink
-                    href={hrefFor('removeOwner', o.value)}
-                    label="Remove"
-                    variant="row"
-                    testId="setup-remove-owner"
-                  />
-                ) : null}
-              </li>
-            ))}
+          <ul className="tx-batch-list" data-testid="setup-module-changes">
             {(info.modules ?? []).map((m) => (
               <li key={m.value}>
                 Module <code className="address">{m.value}</code>{' '}
@@ -136,5 +117,36 @@ export function SetupChanges({ chain, safe, info, hrefFor }: SetupChangesProps) 
         </p>
       ) : null}
     </div>
+  )
+}
+
+/** Replace and Remove for one owner, in the Setup page's owner list (a Safe keeps one owner at least). */
+export function OwnerChangeLinks({
+  chain,
+  safe,
+  owner,
+  owners,
+  hrefFor,
+}: Pick<SetupChangesProps, 'chain' | 'safe' | 'hrefFor'> & { owner: string; owners: readonly string[] }) {
+  // Offered to owners only, as the chain says (the same check as the other setup changes).
+  const access = useOwnerAccess(chain.chainId, safe, undefined)
+  if (access.status !== 'owner') return null
+  return (
+    <span className="owner-actions" data-testid="setup-owner-actions">
+      <NewTransactionLink
+        href={hrefFor('swapOwner', owner)}
+        label="Replace"
+        variant="row"
+        testId="setup-replace-owner"
+      />{' '}
+      {owners.length > 1 ? (
+        <NewTransactionLink
+          href={hrefFor('removeOwner', owner)}
+          label="Remove"
+          variant="row"
+          testId="setup-remove-owner"
+        />
+      ) : null}
+    </span>
   )
 }
