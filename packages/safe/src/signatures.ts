@@ -138,3 +138,10 @@ export function encodeSignatures(parts: readonly { signer: Address; signature: H
   }
   return concat([...statics, ...dynamics])
 }
+
+/**
+ * The "pre-validated" signature of an owner: r = the owner, s = 0, v = 1. The Safe accepts it when msg.sender is
+ * that owner (the executor) or the owner approved the hash on chain (approveHash).
+ */
+export const preValidatedSignature = (owner: Address): Hex =>
+  concat([pad(getAddress(owner), { size: 32 }), pad('0x', { size: 32 }), '0x01'])

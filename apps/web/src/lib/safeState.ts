@@ -24,6 +24,13 @@ const safeCalls = (safe: Address) =>
     { address: safe, abi: safeAbi, functionName: 'nonce' },
   ] as const
 
+/** Why a transaction's required confirmations (the gateway's) are not the Safe's threshold (the chain's). */
+export function thresholdProblem(claimed: number, onChain: number): string | undefined {
+  return claimed === onChain
+    ? undefined
+    : `The gateway says ${claimed} confirmations are required; the Safe on chain requires ${onChain}`
+}
+
 /** The fields on which two readings of the same Safe differ (owners compared in order, as getOwners lists them). */
 export function safeStateDifference(a: OnChainSafe, b: OnChainSafe): string[] {
   const differs: string[] = []

@@ -1,6 +1,7 @@
 import { safeAbi } from '@concord/safe/contracts'
 import * as SafeTx from '@concord/safe/SafeTx'
 import { deleteRequestTypedData, totp } from '@concord/safe/serviceRequests'
+import { preValidatedSignature } from '@concord/safe/signatures'
 import {
   deleteTransaction,
   proposeTransaction,
@@ -19,11 +20,7 @@ import { estimateGas, sendTransaction, signTypedData, waitForTransactionReceipt 
 import { gatewayCall } from '../../../lib/gateway'
 import { readSafeState } from '../../../lib/safeState'
 import { readApprovals } from '../api'
-import {
-  buildExecuteSignatures,
-  type OwnerSignature,
-  preValidatedSignature,
-} from '../utils/executeSignatures'
+import { buildExecuteSignatures, type OwnerSignature } from '../utils/executeSignatures'
 import { signSafeTx } from './signSafeTx'
 import { type VerifiedQueuedTx, verifyQueued } from './verifyQueued'
 

@@ -1,7 +1,7 @@
 import { type SafeTxCheck, verifySafeTx } from '@concord/safe/verifySafeTx'
 import type { TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
 import { type Address, type Hex, isAddressEqual } from 'viem'
-import type { OnChainSafe } from '../../../lib/safeState'
+import { type OnChainSafe, thresholdProblem } from '../../../lib/safeState'
 import { type QueuedSafeTx, toSafeTx } from '../utils/toSafeTx'
 
 /** The gateway's data did not hold up: nothing may be signed or executed from it. */
@@ -48,10 +48,9 @@ export async function verifyQueued(p: {
   })
   const problems = [...check.problems]
   const info = p.details.detailedExecutionInfo
-  if (info?.type === 'MULTISIG' && info.confirmationsRequired !== p.onChain.threshold)
-    problems.push(
-      `The gateway says ${info.confirmationsRequired} confirmations are required; the Safe on chain requires ${p.onChain.threshold}`,
-    )
+  const threshold =
+    info?.type === 'MULTISIG' ? thresholdProblem(info.confirmationsRequired, p.onChain.threshold) : undefined
+  if (threshold) problems.push(threshold)
   if (problems.length > 0) throw new VerificationError(problems)
   const signatures = queued.confirmations.flatMap((c) =>
     c.signature && check.confirmedBy.includes(c.signer) ? [{ signer: c.signer, signature: c.signature }] : [],

@@ -1,8 +1,8 @@
-import { parseSignatures } from '@concord/safe/signatures'
+import { parseSignatures, preValidatedSignature } from '@concord/safe/signatures'
 import { type Address, concat, getAddress, type Hex, hexToNumber, pad, size, slice, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { buildExecuteSignatures, preValidatedSignature } from './executeSignatures'
+import { buildExecuteSignatures } from './executeSignatures'
 
 // Hardhat test accounts #0–#2 (public test mnemonic).
 const keys = [

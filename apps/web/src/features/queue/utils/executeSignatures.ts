@@ -1,13 +1,7 @@
-import { type Address, concat, getAddress, type Hex, isAddressEqual, pad, size, slice, toHex } from 'viem'
+import { preValidatedSignature } from '@concord/safe/signatures'
+import { type Address, concat, getAddress, type Hex, isAddressEqual, size, slice, toHex } from 'viem'
 
 export type OwnerSignature = { signer: Address; signature: Hex }
-
-/**
- * The "pre-validated" signature of the account that sends execTransaction: r = the owner, s = 0, v = 1.
- * The Safe accepts it when msg.sender is that owner (or the owner approved the hash on chain).
- */
-export const preValidatedSignature = (owner: Address): Hex =>
-  concat([pad(getAddress(owner), { size: 32 }), pad('0x', { size: 32 }), '0x01'])
 
 // A contract signature (v = 0) is a 65-byte static part whose s is the offset of its data, plus that data
 // (length-prefixed) after all static parts. Offsets change when signatures are re-ordered: recomputed here.

@@ -1,17 +1,8 @@
 import { safeAbi } from '@concord/safe/contracts'
 import * as SafeTx from '@concord/safe/SafeTx'
 import type { ParsedSignature } from '@concord/safe/signatures'
-import { encodeSignatures } from '@concord/safe/signatures'
-import {
-  type Address,
-  concat,
-  encodeFunctionData,
-  getAddress,
-  type Hash,
-  isAddressEqual,
-  pad,
-  parseEventLogs,
-} from 'viem'
+import { encodeSignatures, preValidatedSignature } from '@concord/safe/signatures'
+import { type Address, encodeFunctionData, getAddress, type Hash, isAddressEqual, parseEventLogs } from 'viem'
 import type { Config } from 'wagmi'
 import {
   estimateGas,
@@ -71,10 +62,9 @@ export async function executeSigned(
     )
   const parts = p.parsed.filter((part) => count.owners.some((o) => isAddressEqual(o, part.signer)))
   if (count.executorCounts)
-    // r = the owner, s = 0, v = 1: the Safe accepts it from that owner as msg.sender.
     parts.push({
       signer: getAddress(p.account),
-      signature: concat([pad(p.account), pad('0x'), '0x01']),
+      signature: preValidatedSignature(p.account),
       type: 'APPROVED_HASH',
     })
   const data = encodeFunctionData({

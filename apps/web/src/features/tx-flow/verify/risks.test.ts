@@ -20,6 +20,17 @@ const ALICE = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
 const POISON = `0x90f7${'0'.repeat(32)}b906` as const
 const known = [{ address: ALICE, name: 'Alice' }]
 const ctx = { safe: SAFE, known } as const
+/** A multiSend of 1 wei to Alice and a call of TOKEN with `data`. */
+const aliceAndTokenBatch = (data: `0x${string}`) =>
+  encodeFunctionData({
+    abi: parseAbi(['function multiSend(bytes transactions)']),
+    args: [
+      encodeMultiSendTransactions([
+        { to: ALICE, value: 1n, data: '0x', operation: 0 },
+        { to: TOKEN, value: 0n, data, operation: 0 },
+      ]),
+    ],
+  })
 const kinds = (call: Parameters<typeof assessRisks>[0]) =>
   assessRisks(call, ctx).map((r) => [r.kind, r.level])
 
@@ -81,15 +92,7 @@ describe('assessRisks', () => {
     expect(lookalikeOf(POISON, known)).toEqual(known[0])
     expect(lookalikeOf(ALICE, known)).toBeUndefined()
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [POISON, 5n] })
-    const batch = encodeFunctionData({
-      abi: parseAbi(['function multiSend(bytes transactions)']),
-      args: [
-        encodeMultiSendTransactions([
-          { to: ALICE, value: 1n, data: '0x', operation: 0 },
-          { to: TOKEN, value: 0n, data, operation: 0 },
-        ]),
-      ],
-    })
+    const batch = aliceAndTokenBatch(data)
     const risks = assessRisks({ to: safeV141.multiSendCallOnly, value: 0n, data: batch, operation: 1 }, ctx)
     expect(risks.map((r) => r.title)).toEqual([
       'Action 2: The recipient looks like Alice but is another address',
@@ -102,15 +105,7 @@ describe('assessRisks', () => {
 describe('noCodeRisks', () => {
   it('behavior: a call with data to an address without code is high impact, also inside a batch; plain sends are not checked', () => {
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [ALICE, 5n] })
-    const batch = encodeFunctionData({
-      abi: parseAbi(['function multiSend(bytes transactions)']),
-      args: [
-        encodeMultiSendTransactions([
-          { to: ALICE, value: 1n, data: '0x', operation: 0 },
-          { to: TOKEN, value: 0n, data, operation: 0 },
-        ]),
-      ],
-    })
+    const batch = aliceAndTokenBatch(data)
     const targets = contractTargets({ to: safeV141.multiSendCallOnly, value: 0n, data: batch, operation: 1 })
     expect(targets).toEqual([safeV141.multiSendCallOnly, TOKEN])
     expect(contractTargets({ to: ALICE, value: 1n, data: '0x', operation: 0 })).toEqual([])
@@ -132,15 +127,7 @@ describe('newRecipientRisks', () => {
   it('behavior: the recipients of sends and token transfers (batch included) the Safe never paid are a warning', () => {
     const BOB = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65'
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [BOB, 5n] })
-    const batch = encodeFunctionData({
-      abi: parseAbi(['function multiSend(bytes transactions)']),
-      args: [
-        encodeMultiSendTransactions([
-          { to: ALICE, value: 1n, data: '0x', operation: 0 },
-          { to: TOKEN, value: 0n, data, operation: 0 },
-        ]),
-      ],
-    })
+    const batch = aliceAndTokenBatch(data)
     const recipients = paymentRecipients({
       to: safeV141.multiSendCallOnly,
       value: 0n,

@@ -16,6 +16,7 @@ import {
   fieldsFromLink,
   type VerifyFields,
   type VerifyInput,
+  verifyFieldsOf,
   verifyFragment,
 } from './verifyLink'
 
@@ -37,28 +38,7 @@ export function signedTxLink(origin: string, input: VerifyInput, signatures: Hex
 
 /** The JSON file of a transaction with its signatures (every number as a decimal string). */
 export function signedTxFile(input: VerifyInput, signatures: Hex): string {
-  const { tx } = input
-  return `${JSON.stringify(
-    {
-      format: SIGNED_TX_FORMAT,
-      chainId: String(input.chainId),
-      safe: input.safe,
-      version: input.version,
-      to: tx.to,
-      value: String(tx.value),
-      data: tx.data,
-      operation: String(tx.operation),
-      safeTxGas: String(tx.safeTxGas),
-      baseGas: String(tx.baseGas),
-      gasPrice: String(tx.gasPrice),
-      gasToken: tx.gasToken,
-      refundReceiver: tx.refundReceiver,
-      nonce: String(tx.nonce),
-      signatures,
-    },
-    null,
-    2,
-  )}\n`
+  return `${JSON.stringify({ format: SIGNED_TX_FORMAT, ...verifyFieldsOf(input), signatures }, null, 2)}\n`
 }
 
 /** A file name that says what it holds: the Safe, the nonce and how many signatures. */

@@ -2,6 +2,7 @@ import * as SafeTx from '@concord/safe/SafeTx'
 import { type SafeTxHashes, verifySafeTx } from '@concord/safe/verifySafeTx'
 import type { MultisigExecutionDetails, TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
 import { type Address, getAddress, type Hex, isAddress, isAddressEqual, isHex } from 'viem'
+import { thresholdProblem } from '../../../lib/safeState'
 import { type BuildResult, fail, ok } from '../types'
 import { checkDecoded, type DecodedCall } from './checkDecoded'
 
@@ -97,10 +98,9 @@ export async function verifyTransactionDetails(p: {
   })
   problems.push(...check.problems)
   const { threshold, nonce } = p.onChain
-  if (threshold !== undefined && info.confirmationsRequired !== threshold)
-    problems.push(
-      `The gateway says ${info.confirmationsRequired} confirmations are required; the Safe on chain requires ${threshold}`,
-    )
+  const thresholdWrong =
+    threshold === undefined ? undefined : thresholdProblem(info.confirmationsRequired, threshold)
+  if (thresholdWrong) problems.push(thresholdWrong)
   if (nonce !== undefined && tx.nonce < nonce)
     problems.push(
       `Nonce ${tx.nonce} was already used on chain (the Safe is at nonce ${nonce}): it can never execute`,

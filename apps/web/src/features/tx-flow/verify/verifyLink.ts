@@ -124,8 +124,15 @@ export function parseVerifyFields(
 export function verifyFragment(
   input: Omit<VerifyInput, 'version'> & { version?: string | undefined },
 ): string {
+  return `#${new URLSearchParams(verifyFieldsOf(input)).toString()}`
+}
+
+/** A transaction as the page's text fields (numbers in decimal), in the order of the form; no version when none. */
+export function verifyFieldsOf(
+  input: Omit<VerifyInput, 'version'> & { version?: string | undefined },
+): Partial<VerifyFields> {
   const { tx } = input
-  const params = new URLSearchParams({
+  return {
     chainId: String(input.chainId),
     safe: input.safe,
     ...(input.version ? { version: input.version } : {}),
@@ -139,8 +146,7 @@ export function verifyFragment(
     gasToken: tx.gasToken,
     refundReceiver: tx.refundReceiver,
     nonce: String(tx.nonce),
-  })
-  return `#${params.toString()}`
+  }
 }
 
 /**

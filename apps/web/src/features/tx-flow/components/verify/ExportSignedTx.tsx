@@ -1,12 +1,9 @@
 import { encodeSignatures } from '@concord/safe/signatures'
 import type { ChainInfo, TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
 import { type Address, type Hex, isAddressEqual } from 'viem'
-import { CopyButton } from '../../../../components/ui/CopyButton'
-import { QrCode } from '../../../../components/ui/QrCode'
-import { downloadText } from '../../../../lib/download'
 import { formatGatewayError } from '../../../../lib/gateway'
 import { useVerifiedTransaction } from '../../verify'
-import { signedTxFile, signedTxFileName, signedTxLink } from '../../verify/signedTx'
+import { SignedTxExport } from './SignedTxExport'
 
 /**
  * A queued transaction with its verified signatures, to carry on without the gateway: a /verify link (and its QR
@@ -46,30 +43,13 @@ export function ExportSignedTx({
   const signatures = parts.length ? encodeSignatures(parts) : '0x'
   // Every version from 1.3.0 on hashes alike (the chain id is in the domain); the page's default stands for them.
   const input = { chainId: Number(chain.chainId), safe, version: '1.4.1', tx: check.tx }
-  const link = signedTxLink(window.location.origin, input, signatures)
-  const file = signedTxFile(input, signatures)
-  const download = () => downloadText(signedTxFileName(input, parts.length), file)
   return (
     <div className="review-panel" data-testid="export-signed-tx">
       <p className="small">
         This transaction with its {parts.length} verified signature{parts.length === 1 ? '' : 's'}: open it in
         any Concord, even with no gateway, to check it, add a signature or execute it through your wallet.
       </p>
-      <p>
-        <button
-          type="button"
-          className="button small-button"
-          onClick={download}
-          data-testid="export-download"
-        >
-          Download as a file
-        </button>{' '}
-        <a href={link} target="_blank" rel="noreferrer" data-testid="export-link">
-          Open in /verify
-        </a>{' '}
-        <CopyButton value={link} label="Copy the link" />
-      </p>
-      <QrCode value={link} size={220} label="The transaction with its signatures" />
+      <SignedTxExport input={input} signatures={signatures} count={parts.length} testIdPrefix="export" />
     </div>
   )
 }

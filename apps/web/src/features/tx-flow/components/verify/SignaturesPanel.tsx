@@ -3,15 +3,13 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { type Address, type Hex, isAddressEqual } from 'viem'
 import type { Config } from 'wagmi'
-import { CopyButton } from '../../../../components/ui/CopyButton'
-import { QrCode } from '../../../../components/ui/QrCode'
-import { downloadText } from '../../../../lib/download'
 import { readSafeState } from '../../../../lib/safeState'
 import { signSafeTx, walletErrorText } from '../../sign'
 import { countOwnerSignatures, executeSigned } from '../../verify/executeSigned'
-import { addSignature, signedTxFile, signedTxFileName, signedTxLink, signersOf } from '../../verify/signedTx'
+import { addSignature, signersOf } from '../../verify/signedTx'
 import type { VerifyInput } from '../../verify/verifyLink'
 import { RisksPanel, useCallRisks, useRiskGateFor } from '../review/RisksPanel'
+import { SignedTxExport } from './SignedTxExport'
 
 export type VerifyWallet = { config: Config; account: Address | undefined }
 
@@ -77,7 +75,6 @@ export function SignaturesPanel({ input, safeTxHash, signatures, onSignatures, w
     onError: (cause) => setError(walletErrorText(cause)),
   })
 
-  const link = signedTxLink(window.location.origin, input, signatures)
   return (
     <div className="verify-signatures" data-testid="verify-signatures">
       <h2>Signatures</h2>
@@ -174,25 +171,7 @@ export function SignaturesPanel({ input, safeTxHash, signatures, onSignatures, w
       ) : null}
       <details className="small" data-testid="verify-export">
         <summary>Take it to another device or owner</summary>
-        <p>
-          <button
-            type="button"
-            className="button small-button"
-            onClick={() =>
-              downloadText(signedTxFileName(input, parts.length), signedTxFile(input, signatures))
-            }
-            data-testid="verify-download"
-          >
-            Download as a file
-          </button>{' '}
-          <CopyButton value={link} label="Copy the link" />
-        </p>
-        <p>
-          <code className="address" data-testid="verify-signed-link">
-            {link}
-          </code>
-        </p>
-        <QrCode value={link} size={220} label="The transaction with its signatures" />
+        <SignedTxExport input={input} signatures={signatures} count={parts.length} testIdPrefix="verify" />
       </details>
     </div>
   )
