@@ -115,6 +115,10 @@ const chainsSettings = lazyScreen(
   () => import('./routes/settings/chains'),
   (m) => m.ChainsSettingsRoute,
 )
+const dataSettings = lazyScreen(
+  () => import('./routes/settings/data'),
+  (m) => m.DataSettingsRoute,
+)
 const explorerAddress = lazyScreen(
   () => import('./routes/explorer'),
   (m) => m.ExplorerAddressRoute,
@@ -173,6 +177,7 @@ const routes: RouteObject[] = [
           { path: 'notifications', ...notificationSettings },
           { path: 'safe-apps', ...safeAppsSettings },
           { path: 'chains', ...chainsSettings },
+          { path: 'data', ...dataSettings },
         ],
       },
       { path: 'explorer/:chainId/address/:address', ...explorerAddress },

@@ -57,6 +57,19 @@ export function createRecentSafesStore(
       const entry = { chainId: safe.chainId, address: safe.address, openedAt: now() }
       save([entry, ...snapshot.filter((item) => !sameSafe(item, safe))].slice(0, RECENT_SAFES_LIMIT))
     },
+    /**
+     * Adds Safes opened elsewhere (an imported file) at their own times, newest first. Safes already listed keep
+     * their entry, and only free places are filled: an import never pushes out the user's own recent Safes.
+     */
+    addOpenedElsewhere(safes: readonly RecentSafe[]): void {
+      const added = safes
+        .filter(
+          (safe, i) =>
+            !snapshot.some((item) => sameSafe(item, safe)) && safes.findIndex((s) => sameSafe(s, safe)) === i,
+        )
+        .slice(0, Math.max(0, RECENT_SAFES_LIMIT - snapshot.length))
+      if (added.length) save([...snapshot, ...added].sort((a, b) => b.openedAt - a.openedAt))
+    },
     remove(safe: Pick<RecentSafe, 'chainId' | 'address'>): void {
       save(snapshot.filter((item) => !sameSafe(item, safe)))
     },

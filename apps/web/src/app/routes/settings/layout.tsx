@@ -7,6 +7,7 @@ const TABS = [
   { to: '/settings/notifications', label: 'Notifications' },
   { to: '/settings/safe-apps', label: 'Safe Apps' },
   { to: '/settings/chains', label: 'Chains' },
+  { to: '/settings/data', label: 'Data' },
 ] as const
 
 export function SettingsLayout() {
