@@ -95,6 +95,12 @@ describe('new transaction', () => {
     const review = byTestId(page, 'new-tx-review')
     await review.waitFor()
     await expect(review.getByTestId('tx-method').first().textContent()).resolves.toBe('transfer')
+    // The amount reads in the token's units, the token contract by its name (from the Safe's balances).
+    await expect(review.getByTestId('tx-param-amount').textContent()).resolves.toBe('1 cUSD')
+    await expect(review.getByTestId('tx-param-amount').getAttribute('data-raw')).resolves.toBe(String(CUSD))
+    await expect(review.getByTestId('review-to').locator('.address-name').textContent()).resolves.toMatch(
+      /\(cUSD\)$/,
+    )
     await review.locator('[data-testid="simulation-status"]:has-text("Succeeds")').waitFor()
     await expect(
       review

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { testAccount } from '@concord/devnet'
 import { erc20Abi } from '@concord/safe/contracts'
-import { type Address, parseEther } from 'viem'
+import { type Address, type Hex, parseEther } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { connectDevnet } from './connectDevnet.ts'
 import { setupSafeAppsE2E } from './fixtures/safeAppsStack.ts'
@@ -22,6 +22,18 @@ beforeAll(() => {
   solo = scenario.safes.solo.address
   cgt = assets.gov
 })
+
+/** The newest transaction sent to `to`, from the last blocks (the execution the test just made). */
+async function lastTransactionTo(to: Address): Promise<Hex> {
+  const { client } = e2e.stack.devnet
+  const latest = await client.getBlockNumber()
+  for (let number = latest; number >= 0n && number > latest - 20n; number--) {
+    const block = await client.getBlock({ blockNumber: number, includeTransactions: true })
+    const sent = block.transactions.findLast((tx) => tx.to?.toLowerCase() === to.toLowerCase())
+    if (sent) return sent.hash
+  }
+  throw new Error(`no transaction to ${to} in the last 20 blocks`)
+}
 
 describe('safe apps: batch payments', () => {
   it('default: a CSV with a bad row; the good rows go out as one batch, executed, recipients paid', async () => {
@@ -72,6 +84,15 @@ describe('safe apps: batch payments', () => {
     const review = page.getByTestId('app-request').getByTestId('new-tx-review')
     await review.waitFor()
     await expect(page.getByTestId('app-request').textContent()).resolves.toContain('batch of 2 actions')
+    // The proposer's review decodes the batch as every other screen does: the MultiSend library named, its
+    // actions listed, the token amount in the token's units (the raw argument kept beside it).
+    await expect(review.getByTestId('review-to').locator('.address-name').textContent()).resolves.toBe(
+      'Safe MultiSendCallOnly',
+    )
+    await expect(review.getByTestId('tx-action').count()).resolves.toBe(2)
+    const amount = review.getByTestId('tx-param-amount')
+    await amount.filter({ hasText: '12.5 CGT' }).waitFor()
+    await expect(amount.getAttribute('data-raw')).resolves.toBe(String(parseEther('12.5')))
     await page.screenshot({ path: join(screenshotDir, 'safe-apps-batch-review.png') })
     await review.getByTestId('sign-and-propose').click()
     const proposed = app.getByTestId('status').filter({ hasText: 'Batch proposed: 0x' })
@@ -85,8 +106,20 @@ describe('safe apps: batch payments', () => {
     await expect(item.getAttribute('data-tx-id')).resolves.toContain(safeTxHash)
     await item.getByTestId('execute-button').click()
     await item.getByTestId('verification-ok').waitFor()
+    // Execute shows the same review as Confirm (decoded batch, simulation) and the network fee it will cost.
+    await expect(item.getByTestId('tx-action').count()).resolves.toBe(2)
+    await item.locator('[data-testid="simulation-status"]:has-text("Succeeds")').waitFor()
+    const fee = item.getByTestId('execution-fee')
+    await fee.waitFor()
+    const feeBound = BigInt((await fee.getAttribute('data-wei')) ?? '0')
+    const gasBound = BigInt((await fee.getAttribute('data-gas')) ?? '0')
     await item.getByTestId('send-execution').click()
     await item.waitFor({ state: 'detached', timeout: 60_000 })
+    // The chain's own receipt: what the execution used and paid is within what the review announced.
+    const receipt = await client.getTransactionReceipt({ hash: await lastTransactionTo(solo) })
+    expect(receipt.gasUsed).toBeLessThanOrEqual(gasBound)
+    expect(receipt.gasUsed * receipt.effectiveGasPrice).toBeLessThanOrEqual(feeBound)
+    expect(receipt.gasUsed * receipt.effectiveGasPrice).toBeGreaterThan(0n)
 
     await expect
       .poll(

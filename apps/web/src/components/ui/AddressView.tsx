@@ -6,6 +6,7 @@ import { CopyButton } from './CopyButton'
 import { useEnsProfile } from './EnsContext'
 import { ExplorerLink } from './ExplorerLink'
 import { Identicon } from './Identicon'
+import { useContractName } from './KnownTokensContext'
 
 export type AddressViewProps = {
   address: string
@@ -24,12 +25,13 @@ export type AddressViewProps = {
 /**
  * An address in monospace with its identicon and a copy button, optionally named and linked to the explorer.
  * The name: the address books' first, else its ENS name (with its avatar; resolved lazily where the chain has an
- * ENS registry), else the given one.
+ * ENS registry), else the given one, else a token's or a Safe library's name.
  */
 export function AddressView({ address, name, explorerUrl, short, testId, badge, chainId }: AddressViewProps) {
   const bookName = useAddressName(address, chainId)
   const ens = useEnsProfile(address, chainId, !bookName)
-  const shown = bookName ?? ens?.name ?? name
+  const contract = useContractName(address, chainId)
+  const shown = bookName ?? ens?.name ?? name ?? contract
   return (
     <span className="address-view" data-testid={testId} data-address={address}>
       {!bookName && ens?.avatar ? (

@@ -5,7 +5,6 @@ import { balancesQueryOptions, collectiblesQueryOptions } from '../../../feature
 import { queueKeys } from '../../../features/queue/queries'
 import { safeInfoQueryOptions, safeKeys } from '../../../features/safe/queries'
 import { useSettings } from '../../../features/settings/useSettings'
-import { DecodedData } from '../../../features/transactions/components/DecodedData'
 import { transactionKeys } from '../../../features/transactions/queries'
 import type { TxFlowAssets } from '../../../features/tx-flow/components/forms/formTypes'
 import { isSettingsAction } from '../../../features/tx-flow/components/forms/SettingsForm'
@@ -83,7 +82,6 @@ function NewTransactionScreen({ safe }: { safe: OpenSafe }) {
             target: params.get('target') ?? undefined,
             nonce: params.get('nonce') ?? undefined,
           }}
-          renderDecoded={(decoded) => <DecodedData chain={safe.chain} decoded={decoded} />}
           onProposed={(details, verified) => {
             void queryClient.invalidateQueries({ queryKey: transactionKeys.queue(chainId, safe.address) })
             void queryClient.invalidateQueries({ queryKey: queueKeys.list(chainId, safe.address) })

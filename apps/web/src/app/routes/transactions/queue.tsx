@@ -3,13 +3,14 @@ import { TxRowNote } from '../../../features/notes/components/TxRowNote'
 import { QueueView } from '../../../features/queue/components/QueueView'
 import { QUEUE_REFRESH_MS } from '../../../features/queue/queries'
 import { safeInfoQueryOptions, safeKeys } from '../../../features/safe/queries'
-import { DecodedData } from '../../../features/transactions/components/DecodedData'
 import { TxRow } from '../../../features/transactions/components/TxRow'
 import { transactionKeys } from '../../../features/transactions/queries'
 import { confirmSafeTx } from '../../../features/tx-flow/api'
+import { CallReview } from '../../../features/tx-flow/components/review/CallReview'
 import { QueuedTxReview } from '../../../features/tx-flow/components/review/QueuedTxReview'
 import { QueueRowRisks } from '../../../features/tx-flow/components/review/RisksPanel'
 import { ExportSignedTx } from '../../../features/tx-flow/components/verify/ExportSignedTx'
+import type { DecodedCall } from '../../../features/tx-flow/verify/checkDecoded'
 import { pollUnlessLive } from '../../../lib/liveStatus'
 import type { OpenSafe } from '../../useCurrentSafe'
 import { RequireSafe } from '../RequireSafe'
@@ -48,7 +49,6 @@ function SafeQueue({ safe }: { safe: OpenSafe }) {
             safe={safe.address}
             details={details}
             submitLabel="Sign confirmation"
-            renderDecoded={(decoded) => <DecodedData chain={chain} decoded={decoded} />}
             onSigned={async (signed) => {
               await confirmSafeTx({
                 chainId,
@@ -57,6 +57,15 @@ function SafeQueue({ safe }: { safe: OpenSafe }) {
               })
               done()
             }}
+          />
+        )}
+        renderCallReview={(tx, details, onHeldChange) => (
+          <CallReview
+            chain={chain}
+            safe={safe.address}
+            call={tx}
+            decoded={details.txData?.dataDecoded as DecodedCall | null | undefined}
+            onHeldChange={onHeldChange}
           />
         )}
         renderRisks={(details) => <QueueRowRisks details={details} safe={safe.address} />}

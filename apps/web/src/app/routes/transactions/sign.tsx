@@ -6,7 +6,6 @@ import { EmptyState } from '../../../components/ui/EmptyState'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
 import { queueKeys } from '../../../features/queue/queries'
 import { safeKeys } from '../../../features/safe/queries'
-import { DecodedData } from '../../../features/transactions/components/DecodedData'
 import { transactionDetailsQueryOptions, transactionKeys } from '../../../features/transactions/queries'
 import { parseTransactionIdParam } from '../../../features/transactions/utils/transactionId'
 import { confirmSafeTx } from '../../../features/tx-flow/api'
@@ -73,7 +72,6 @@ function SignById({
           chain={chain}
           safe={safe}
           details={details}
-          renderDecoded={(decoded) => <DecodedData chain={chain} decoded={decoded} />}
           onSigned={async (signed) => {
             await confirmSafeTx({
               chainId: chain.chainId,

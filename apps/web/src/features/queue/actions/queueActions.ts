@@ -16,7 +16,13 @@ import {
   zeroAddress,
 } from 'viem'
 import type { Config } from 'wagmi'
-import { estimateGas, sendTransaction, signTypedData, waitForTransactionReceipt } from 'wagmi/actions'
+import {
+  estimateFeesPerGas,
+  estimateGas,
+  sendTransaction,
+  signTypedData,
+  waitForTransactionReceipt,
+} from 'wagmi/actions'
 import { gatewayCall } from '../../../lib/gateway'
 import { readSafeState } from '../../../lib/safeState'
 import { readApprovals } from '../api'
@@ -61,14 +67,10 @@ export async function executionSignatures(
 export type ExecuteResult = { hash: Hash; success: boolean }
 
 /**
- * Verifies the transaction, joins the verified confirmations (plus the executor's pre-validated signature when
- * it has not confirmed), estimates gas, sends execTransaction and waits for the receipt.
+ * The execTransaction call the connected owner would send now: the transaction verified against the chain,
+ * its verified confirmations joined with the executor's pre-validated signature when it has not confirmed.
  */
-export async function executeQueued(
-  ctx: QueueActionContext,
-  details: TransactionDetails,
-  onSent?: (hash: Hash) => void,
-): Promise<ExecuteResult> {
+async function prepareExecution(ctx: QueueActionContext, details: TransactionDetails) {
   const onChain = await readSafeState(ctx.config, ctx.chainId, ctx.safe)
   const verified = await verifyQueued({ chainId: ctx.chainId, safe: ctx.safe, details, onChain })
   if (verified.tx.nonce !== onChain.nonce)
@@ -89,7 +91,39 @@ export async function executeQueued(
     functionName: 'execTransaction',
     args: SafeTx.execTransactionArgs(verified.tx, signatures),
   })
-  const request = { account: ctx.account, chainId: ctx.chainId, to: ctx.safe, data } as const
+  return { account: ctx.account, chainId: ctx.chainId, to: ctx.safe, data } as const
+}
+
+export type ExecutionFee = { gas: bigint; maxFeePerGas: bigint; fee: bigint }
+
+/**
+ * What executing would cost the executor at most: the estimated gas (with the headroom the execution sends)
+ * times the chain's current max fee per gas. An estimate that fails usually means the execution would revert.
+ */
+export async function estimateExecutionFee(
+  ctx: QueueActionContext,
+  details: TransactionDetails,
+): Promise<ExecutionFee> {
+  const request = await prepareExecution(ctx, details)
+  const [estimated, fees] = await Promise.all([
+    estimateGas(ctx.config, request),
+    estimateFeesPerGas(ctx.config, { chainId: ctx.chainId }),
+  ])
+  const gas = (estimated * GAS_HEADROOM_PERCENT) / 100n
+  const maxFeePerGas = fees.maxFeePerGas ?? fees.gasPrice ?? 0n
+  return { gas, maxFeePerGas, fee: gas * maxFeePerGas }
+}
+
+/**
+ * Verifies the transaction, joins the verified confirmations (plus the executor's pre-validated signature when
+ * it has not confirmed), estimates gas, sends execTransaction and waits for the receipt.
+ */
+export async function executeQueued(
+  ctx: QueueActionContext,
+  details: TransactionDetails,
+  onSent?: (hash: Hash) => void,
+): Promise<ExecuteResult> {
+  const request = await prepareExecution(ctx, details)
   const gas = ((await estimateGas(ctx.config, request)) * GAS_HEADROOM_PERCENT) / 100n
   const hash = await sendTransaction(ctx.config, { ...request, gas })
   onSent?.(hash)

@@ -1,9 +1,13 @@
 import type { TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
+import { useState } from 'react'
+import { formatGwei, type Hex } from 'viem'
 import { AddressView } from '../../../components/ui/AddressView'
 import { DeviceHashes } from '../../../components/ui/DeviceHashes'
 import { HashView } from '../../../components/ui/HashView'
 import { explorerAddressUrl } from '../../../lib/explorer'
+import { formatTokenAmount } from '../../../lib/format'
 import { VerificationError } from '../actions/verifyQueued'
+import { useExecutionFee } from '../hooks/useExecutionFee'
 import { useQueueActions } from '../hooks/useQueueActions'
 import { useVerifiedQueuedTx } from '../hooks/useVerifiedQueuedTx'
 import { buildExecuteSignatures } from '../utils/executeSignatures'
@@ -16,12 +20,22 @@ export type ExecutePanelProps = QueueItemProps & {
 
 /**
  * What the owner checks before executing: the result of the independent verification (hash recomputed,
- * confirmations recovered against the on-chain owners), the hashes, and the signatures that will be sent.
+ * confirmations recovered against the on-chain owners), the same review of the call as before a confirmation
+ * (decoded action, simulation, risks), the signatures that will be sent, the network fee and the hashes.
  * A failed verification is shown loudly and offers no way to go on.
  */
-export function ExecutePanel({ chain, safe, details, onClose, onChanged }: ExecutePanelProps) {
+export function ExecutePanel({
+  chain,
+  safe,
+  details,
+  onClose,
+  onChanged,
+  renderCallReview,
+}: ExecutePanelProps) {
   const verification = useVerifiedQueuedTx(chain.chainId, safe, details)
   const actions = useQueueActions({ chainId: chain.chainId, safe, onChanged })
+  // Without a call review there is no risk to wait for; with one, Execute waits until it has read the risks.
+  const [held, setHeld] = useState(renderCallReview !== undefined)
   const mutation = actions.execute
   const error = verification.error ?? mutation.error
 
@@ -83,6 +97,7 @@ export function ExecutePanel({ chain, safe, details, onClose, onChanged }: Execu
         ✓ Verified in this browser: the safeTxHash was recomputed from the data shown, and{' '}
         {verified.check.confirmedBy.length} confirmation(s) recovered to owners read from the chain.
       </p>
+      {renderCallReview?.(verified.tx, details, setHeld)}
       <dl className="kv small">
         <dt>safeTxHash</dt>
         <dd>
@@ -106,6 +121,10 @@ export function ExecutePanel({ chain, safe, details, onClose, onChanged }: Execu
             </dd>
           </>
         ) : null}
+        <dt>Network fee</dt>
+        <dd>
+          <ExecutionFee chain={chain} safe={safe} safeTxHash={verified.safeTxHash} details={details} />
+        </dd>
       </dl>
       <DeviceHashes
         domainHash={verified.check.domainHash}
@@ -122,7 +141,7 @@ export function ExecutePanel({ chain, safe, details, onClose, onChanged }: Execu
           type="button"
           className="button small-button primary"
           data-testid="send-execution"
-          disabled={mutation.isPending}
+          disabled={mutation.isPending || held}
           onClick={() => mutation.mutate(details)}
         >
           {mutation.isPending ? 'Executing…' : 'Execute transaction'}
@@ -133,4 +152,32 @@ export function ExecutePanel({ chain, safe, details, onClose, onChanged }: Execu
       </div>
     </div>
   )
+}
+
+/** The estimated network fee of the execution, paid by the executing wallet in the chain's native coin. */
+function ExecutionFee({
+  chain,
+  safe,
+  safeTxHash,
+  details,
+}: Pick<ExecutePanelProps, 'chain' | 'safe' | 'details'> & { safeTxHash: Hex }) {
+  const fee = useExecutionFee(chain.chainId, safe, safeTxHash, details)
+  const { symbol, decimals } = chain.nativeCurrency
+  if (fee.data)
+    return (
+      <span data-testid="execution-fee" data-wei={String(fee.data.fee)} data-gas={String(fee.data.gas)}>
+        up to {formatTokenAmount(fee.data.fee, decimals, 8)} {symbol}{' '}
+        <span className="muted">
+          ({fee.data.gas.toLocaleString('en-US')} gas at {formatGwei(fee.data.maxFeePerGas)} gwei, paid by
+          your wallet)
+        </span>
+      </span>
+    )
+  if (fee.isError)
+    return (
+      <span className="error-text" data-testid="execution-fee-error">
+        Could not estimate: {fee.error.message.split('\n')[0]}. The execution would probably fail now.
+      </span>
+    )
+  return <span className="muted">Estimating…</span>
 }

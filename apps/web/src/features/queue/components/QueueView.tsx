@@ -1,4 +1,5 @@
 import './queue.css'
+import type * as SafeTx from '@concord/safe/SafeTx'
 import type {
   ChainInfo,
   SafeInfo,
@@ -26,6 +27,13 @@ export type QueueViewProps = {
    * `done` closes it and refreshes the queue. Without it there is no Confirm button.
    */
   renderConfirm?: ((details: TransactionDetails, done: () => void) => ReactNode) | undefined
+  /**
+   * The review of a verified transaction's call before it is executed (the confirm review's: decoded action,
+   * simulation, risks); `onHeldChange(true)` holds Execute while a risk waits for the signer.
+   */
+  renderCallReview?:
+    | ((tx: SafeTx.SafeTx, details: TransactionDetails, onHeldChange: (held: boolean) => void) => ReactNode)
+    | undefined
   /** The risks found in the transaction, shown on its row (the review shows them again, with the simulation's). */
   renderRisks?: ((details: TransactionDetails) => ReactNode) | undefined
   /** The transaction with its signatures, to carry on without the gateway (file, link, QR); without it no Export. */

@@ -6,6 +6,7 @@ import type {
 } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { DecodedData, HexData } from '../../../components/decoded/DecodedData'
 import { ChainAddress } from '../../../components/ui/AddressView'
 import { CopyButton } from '../../../components/ui/CopyButton'
 import { ExplorerLink } from '../../../components/ui/ExplorerLink'
@@ -16,7 +17,6 @@ import { explorerTxUrl } from '../../../lib/explorer'
 import { formatDateTime, formatTokenAmount } from '../../../lib/format'
 import { decodedDataQueryOptions, transactionDetailsQueryOptions } from '../queries'
 import { describeTransaction, statusLabel } from '../utils/describeTransaction'
-import { DecodedData, HexData } from './DecodedData'
 
 export type TxDetailsProps = {
   chain: ChainInfo
@@ -163,7 +163,12 @@ function TxDataCard({ chain, data }: { chain: ChainInfo; data: TransactionData }
         <dd>{data.operation === 1 ? <span className="badge warning">Delegate call</span> : 'Call'}</dd>
       </dl>
       {data.dataDecoded ? (
-        <DecodedData chain={chain} decoded={data.dataDecoded} addressInfoIndex={data.addressInfoIndex} />
+        <DecodedData
+          chain={chain}
+          decoded={data.dataDecoded}
+          target={data.to.value}
+          addressInfoIndex={data.addressInfoIndex}
+        />
       ) : hexData ? (
         <DecodeFallback
           chain={chain}
@@ -203,7 +208,7 @@ function DecodeFallback({
       errorTitle="Could not decode the call data"
       loading={{ lines: 2, label: 'Decoding the call data' }}
     >
-      {(decoded) => <DecodedData chain={chain} decoded={decoded} />}
+      {(decoded) => <DecodedData chain={chain} decoded={decoded} target={to} />}
     </QueryBoundary>
   )
 }

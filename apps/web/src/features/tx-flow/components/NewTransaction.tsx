@@ -15,7 +15,6 @@ import { ReadOnlyNotice } from './ReadOnlyNotice'
 import { ReplacingNotice } from './ReplacingNotice'
 import { EmbeddedTxReview } from './review/EmbeddedTxReview'
 import { NewTxReview } from './review/NewTxReview'
-import type { RenderDecoded } from './review/ReviewPanels'
 import '../txFlow.css'
 
 export const TX_KINDS = {
@@ -46,7 +45,6 @@ export type NewTransactionProps = {
     /** Start the review at this nonce (replacing a queued transaction). */
     nonce?: string | undefined
   }
-  renderDecoded?: RenderDecoded | undefined
   /** See NewTxReview: called once the gateway stored the proposal, `verified` false when its answer lied. */
   onProposed: (details: TransactionDetails, verified: boolean) => void
   /** Embedded mode: the Safe's queue, linked once the host took the transaction. */
@@ -77,7 +75,6 @@ function Flow({
   info,
   assets,
   initial,
-  renderDecoded,
   onProposed,
   queueHref,
   onSubmittedToHost,
@@ -124,7 +121,6 @@ function Flow({
           draft={review.draft}
           calls={review.calls}
           queueHref={queueHref ?? ''}
-          renderDecoded={renderDecoded}
           onBack={() => setReview(null)}
           onSubmitted={onSubmittedToHost}
         />
@@ -135,7 +131,6 @@ function Flow({
           draft={review.draft}
           account={account}
           initialNonce={initial.nonce}
-          renderDecoded={renderDecoded}
           onBack={() => setReview(null)}
           onProposed={onProposed}
         />

@@ -4,7 +4,7 @@ import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import type { ReactNode } from 'react'
 import type { TxDraft } from '../../types'
 import { VerificationAlert } from '../VerificationAlert'
-import { CallFields, DecodedPanel, type RenderDecoded, SimulationPanel } from './ReviewPanels'
+import { CallFields, DecodedPanel, SimulationPanel } from './ReviewPanels'
 import type { CallChecks } from './useCallChecks'
 
 /** The draft's call: a misdescribing decoder first (it blocks), then raw fields, decoded action, simulation. */
@@ -12,12 +12,10 @@ export function DraftCallPanels({
   chain,
   draft,
   checks,
-  renderDecoded,
 }: {
   chain: ChainInfo
   draft: TxDraft
   checks: CallChecks
-  renderDecoded?: RenderDecoded | undefined
 }) {
   return (
     <>
@@ -26,7 +24,7 @@ export function DraftCallPanels({
         problems={checks.decodedProblems}
       />
       <CallFields chain={chain} call={draft.call} summary={draft.summary} />
-      <DecodedPanel checks={checks} renderDecoded={renderDecoded} />
+      <DecodedPanel chain={chain} call={draft.call} checks={checks} />
       <SimulationPanel checks={checks} />
     </>
   )

@@ -7,7 +7,6 @@ import { sendThroughHost } from '../../embedded'
 import { walletErrorText } from '../../sign'
 import type { SafeCall, TxDraft } from '../../types'
 import { DraftCallPanels, DraftReviewActions } from './DraftReview'
-import type { RenderDecoded } from './ReviewPanels'
 import { useCallChecks } from './useCallChecks'
 
 export type EmbeddedTxReviewProps = {
@@ -19,7 +18,6 @@ export type EmbeddedTxReviewProps = {
   calls: readonly SafeCall[]
   /** The Safe's queue (in this page). */
   queueHref: string
-  renderDecoded?: RenderDecoded | undefined
   onBack: () => void
   /** The host took the transaction and answered its safeTxHash. */
   onSubmitted?: ((safeTxHash: Hex) => void) | undefined
@@ -36,7 +34,6 @@ export function EmbeddedTxReview({
   draft,
   calls,
   queueHref,
-  renderDecoded,
   onBack,
   onSubmitted,
 }: EmbeddedTxReviewProps) {
@@ -54,7 +51,7 @@ export function EmbeddedTxReview({
 
   return (
     <div data-testid="new-tx-review" data-embedded="true">
-      <DraftCallPanels chain={chain} draft={draft} checks={checks} renderDecoded={renderDecoded} />
+      <DraftCallPanels chain={chain} draft={draft} checks={checks} />
       {submit.isSuccess ? (
         <div className="banner" role="status" data-testid="host-submitted" data-safe-tx-hash={submit.data}>
           <p>

@@ -16,7 +16,7 @@ import { verifyAgainstChain } from '../../verify'
 import { VerificationAlert } from '../VerificationAlert'
 import { DraftCallPanels, DraftReviewActions } from './DraftReview'
 import { NonceField } from './NonceField'
-import { HashesPanel, type RenderDecoded } from './ReviewPanels'
+import { HashesPanel } from './ReviewPanels'
 import { RisksPanel, useRiskGate } from './RisksPanel'
 import { useCallChecks } from './useCallChecks'
 
@@ -28,7 +28,6 @@ export type NewTxReviewProps = {
   account: Address
   /** A nonce to start from instead of the recommended one (e.g. replacing a queued transaction). */
   initialNonce?: string | undefined
-  renderDecoded?: RenderDecoded | undefined
   onBack: () => void
   /**
    * The gateway stored the proposal. `verified` is false when its answer did not hold up (the review then
@@ -51,7 +50,6 @@ export function NewTxReview({
   draft,
   account,
   initialNonce,
-  renderDecoded,
   onBack,
   onProposed,
 }: NewTxReviewProps) {
@@ -123,7 +121,7 @@ export function NewTxReview({
 
   return (
     <div data-testid="new-tx-review">
-      <DraftCallPanels chain={chain} draft={draft} checks={checks} renderDecoded={renderDecoded} />
+      <DraftCallPanels chain={chain} draft={draft} checks={checks} />
       {estimation.data ? (
         <NonceField
           value={shownNonce}

@@ -13,16 +13,8 @@ import { type TransactionCheck, useVerifiedTransaction, verifyAgainstChain } fro
 import type { DecodedCall } from '../../verify/checkDecoded'
 import { ReadOnlyNotice } from '../ReadOnlyNotice'
 import { VerificationAlert } from '../VerificationAlert'
-import {
-  CallFields,
-  DecodedPanel,
-  HashesPanel,
-  type RenderDecoded,
-  ReviewCard,
-  SimulationPanel,
-} from './ReviewPanels'
-import { RisksPanel, useRiskGate } from './RisksPanel'
-import { useCallChecks } from './useCallChecks'
+import { CallReview } from './CallReview'
+import { HashesPanel, NonceAndConfirmations } from './ReviewPanels'
 import '../../txFlow.css'
 
 export type QueuedTxReviewProps = {
@@ -31,7 +23,6 @@ export type QueuedTxReviewProps = {
   /** The gateway's transaction: checked here against the chain before anything can be signed. */
   details: TransactionDetails
   submitLabel?: string
-  renderDecoded?: RenderDecoded | undefined
   /** Called with the verified transaction's signature, e.g. to post the confirmation (or execute). */
   onSigned: (signed: SignedSafeTx) => Promise<void>
 }
@@ -69,7 +60,6 @@ export function QueuedTxReview(props: QueuedTxReviewProps) {
 function Verified({
   chain,
   safe,
-  renderDecoded,
   details,
   submitLabel,
   onSigned,
@@ -80,18 +70,8 @@ function Verified({
   const embedded = useEmbeddedSafe(safe)
   const [error, setError] = useState<string | null>(null)
   const tx = check.tx
-  const checks = useCallChecks(
-    chain.chainId,
-    safe,
-    tx ?? { to: safe, value: 0n, data: '0x', operation: 0 },
-    (details.txData?.dataDecoded as DecodedCall | null | undefined) ?? null,
-  )
-  const gate = useRiskGate(
-    tx ?? { to: safe, value: 0n, data: '0x', operation: 0 },
-    safe,
-    Number(chain.chainId),
-    checks.simulation.data,
-  )
+  // Held until the call's review says its risks were read (a blocking risk waits for the signer's answer).
+  const [held, setHeld] = useState(true)
   const sign = useMutation({
     meta: { errorToast: false },
     mutationFn: async () => {
@@ -124,20 +104,21 @@ function Verified({
         title="The gateway's transaction does not match what this browser recomputed"
         problems={check.problems}
       />
-      {tx ? <CallFields chain={chain} call={tx} /> : null}
-      {tx ? <DecodedPanel checks={checks} renderDecoded={renderDecoded} /> : null}
-      {tx ? <SimulationPanel checks={checks} /> : null}
-      <ReviewCard title="Nonce and confirmations" testId="review-confirmations">
-        <dl className="tx-review-grid">
-          <dt>Nonce</dt>
-          <dd data-testid="review-nonce-value">{tx ? String(tx.nonce) : '—'}</dd>
-          <dt>Verified confirmations</dt>
-          <dd data-testid="review-confirmed-count">
-            {check.confirmedBy.length} of {info?.confirmationsRequired ?? '?'} required
-          </dd>
-        </dl>
-      </ReviewCard>
-      <RisksPanel gate={gate} />
+      {tx ? (
+        <CallReview
+          chain={chain}
+          safe={safe}
+          call={tx}
+          decoded={details.txData?.dataDecoded as DecodedCall | null | undefined}
+          onHeldChange={setHeld}
+        >
+          <NonceAndConfirmations
+            nonce={tx.nonce}
+            confirmed={check.confirmedBy.length}
+            required={info?.confirmationsRequired}
+          />
+        </CallReview>
+      ) : null}
       <HashesPanel
         hashes={check.hashes}
         verify={tx ? { chainId: Number(chain.chainId), safe, tx } : undefined}
@@ -170,7 +151,7 @@ function Verified({
           <button
             type="button"
             className="button primary"
-            disabled={access.status !== 'owner' || sign.isPending || gate.held}
+            disabled={access.status !== 'owner' || sign.isPending || held}
             onClick={() => {
               setError(null)
               sign.mutate()

@@ -3,6 +3,7 @@ import type { SafeTxHashes } from '@concord/safe/verifySafeTx'
 import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import type { ReactNode } from 'react'
 import type { Address } from 'viem'
+import { DecodedData } from '../../../../components/decoded/DecodedData'
 import { AddressView } from '../../../../components/ui/AddressView'
 import { CopyButton } from '../../../../components/ui/CopyButton'
 import { DeviceHashes } from '../../../../components/ui/DeviceHashes'
@@ -12,29 +13,8 @@ import { explorerAddressUrl } from '../../../../lib/explorer'
 import { formatTokenAmount } from '../../../../lib/format'
 import { formatGatewayError } from '../../../../lib/gateway'
 import type { SafeCall } from '../../types'
-import type { DecodedCall } from '../../verify/checkDecoded'
 import { verifyFragment } from '../../verify/verifyLink'
 import type { CallChecks } from './useCallChecks'
-
-/** How a screen draws a decoded call (the app passes the transactions feature's view); a plain list otherwise. */
-export type RenderDecoded = (decoded: DecodedCall) => ReactNode
-
-const plainDecoded: RenderDecoded = (decoded) => (
-  <div data-testid="tx-decoded">
-    <p>
-      <code data-testid="tx-method">{decoded.method}</code>
-    </p>
-    <ul>
-      {(decoded.parameters ?? []).map((parameter, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: parameters are positional
-        <li key={index} data-testid="tx-param" data-name={parameter.name}>
-          {parameter.name || `#${index}`} <span className="muted small">{parameter.type}</span>:{' '}
-          <code className="address">{JSON.stringify(parameter.value)}</code>
-        </li>
-      ))}
-    </ul>
-  </div>
-)
 
 /** Long calldata, cut in the middle; the full value is in the tooltip. */
 function HexData({ data }: { data: string }) {
@@ -60,6 +40,30 @@ export function ReviewCard({
       <h2>{title}</h2>
       {children}
     </div>
+  )
+}
+
+/** The nonce a transaction uses and how many of the required confirmations this browser verified. */
+export function NonceAndConfirmations({
+  nonce,
+  confirmed,
+  required,
+}: {
+  nonce: bigint | number
+  confirmed: number
+  required: number | undefined
+}) {
+  return (
+    <ReviewCard title="Nonce and confirmations" testId="review-confirmations">
+      <dl className="tx-review-grid">
+        <dt>Nonce</dt>
+        <dd data-testid="review-nonce-value">{String(nonce)}</dd>
+        <dt>Verified confirmations</dt>
+        <dd data-testid="review-confirmed-count">
+          {confirmed} of {required ?? '?'} required
+        </dd>
+      </dl>
+    </ReviewCard>
   )
 }
 
@@ -103,11 +107,13 @@ export function CallFields({ chain, call, summary }: { chain: ChainInfo; call: S
 
 /** The decoder's reading of the calldata, already checked against it (problems are shown by the caller). */
 export function DecodedPanel({
+  chain,
+  call,
   checks,
-  renderDecoded = plainDecoded,
 }: {
+  chain: ChainInfo
+  call: SafeCall
   checks: CallChecks
-  renderDecoded?: RenderDecoded | undefined
 }) {
   if (!checks.hasData)
     return (
@@ -118,7 +124,7 @@ export function DecodedPanel({
   return (
     <ReviewCard title="Action" testId="review-decoded">
       {checks.reading ? (
-        renderDecoded(checks.reading)
+        <DecodedData chain={chain} decoded={checks.reading} target={call.to} />
       ) : checks.decoded.isError ? (
         <p className="muted">
           The data decoder could not read this call ({formatGatewayError(checks.decoded.error)}): check the

@@ -1,7 +1,8 @@
 import type { AddressEx, ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
-import { AddressView } from '../../../components/ui/AddressView'
-import { explorerAddressUrl } from '../../../lib/explorer'
-import { formatTokenAmount } from '../../../lib/format'
+import { explorerAddressUrl } from '../../lib/explorer'
+import { formatTokenAmount } from '../../lib/format'
+import { AddressView } from '../ui/AddressView'
+import { type KnownToken, useKnownToken } from '../ui/KnownTokensContext'
 
 /** The decoder's shape, loose enough for the SDK's two declarations and CGW's nullable fields. */
 export type DecodedParameter = { name: string; type: string; value: unknown; valueDecoded?: unknown }
@@ -17,6 +18,8 @@ type InnerTransaction = {
 export type DecodedDataProps = {
   chain: ChainInfo
   decoded: Decoded
+  /** The contract called: a known token's amounts read in its units ("1 cUSD", not 1000000). */
+  target?: string | undefined
   /** Names of addresses found in the parameters (CGW's `addressInfoIndex`). */
   addressInfoIndex?: Record<string, AddressEx> | null | undefined
   depth?: number
@@ -33,9 +36,28 @@ const isInnerTransactions = (value: unknown): value is InnerTransaction[] =>
 const isDecoded = (value: unknown): value is Decoded =>
   typeof value === 'object' && value !== null && typeof (value as Decoded).method === 'string'
 
-/** A decoded call: method name and parameters; multiSend batches list their actions, decoded in turn. */
-export function DecodedData({ chain, decoded, addressInfoIndex, depth = 0 }: DecodedDataProps) {
+// ERC-20 methods whose uint256 arguments are amounts of the token called.
+const TOKEN_AMOUNT_METHODS = new Set([
+  'transfer',
+  'transferFrom',
+  'approve',
+  'increaseAllowance',
+  'decreaseAllowance',
+  'mint',
+  'burn',
+  'burnFrom',
+])
+const MAX_UINT256 = 2n ** 256n - 1n
+
+/**
+ * A decoded call, the same on every screen (reviews, details, /verify): method and parameters, a known token's
+ * amounts in its units, addresses named (address book, tokens, Safe libraries); a MultiSend lists its actions,
+ * each decoded in turn.
+ */
+export function DecodedData({ chain, decoded, target, addressInfoIndex, depth = 0 }: DecodedDataProps) {
   const parameters = decoded.parameters ?? []
+  const token = useKnownToken(target, chain.chainId)
+  const amountsOf = token && TOKEN_AMOUNT_METHODS.has(decoded.method) ? token : undefined
   return (
     <div className="decoded" data-testid={depth === 0 ? 'tx-decoded' : 'tx-action-decoded'}>
       <p className="decoded-method">
@@ -64,6 +86,7 @@ export function DecodedData({ chain, decoded, addressInfoIndex, depth = 0 }: Dec
                   type={parameter.type}
                   value={parameter.value}
                   index={addressInfoIndex}
+                  token={amountsOf}
                 />
                 {depth < MAX_DEPTH && isInnerTransactions(parameter.valueDecoded) ? (
                   <Actions
@@ -136,6 +159,7 @@ function Actions({
               <DecodedData
                 chain={chain}
                 decoded={action.dataDecoded}
+                target={action.to}
                 addressInfoIndex={addressInfoIndex}
                 depth={depth + 1}
               />
@@ -154,11 +178,14 @@ function ParamValue({
   type,
   value,
   index,
+  token,
 }: {
   chain: ChainInfo
   type: string
   value: unknown
   index: DecodedDataProps['addressInfoIndex']
+  /** The token called when this is an amount of it. */
+  token?: KnownToken | undefined
 }) {
   if (Array.isArray(value))
     return (
@@ -179,6 +206,13 @@ function ParamValue({
           name={index?.[value]?.name}
           explorerUrl={explorerAddressUrl(chain, value)}
         />
+      )
+    if (token && type === 'uint256' && /^\d+$/.test(value))
+      return (
+        <code className="param-value" title={`${value} (raw)`} data-testid="tx-param-amount" data-raw={value}>
+          {BigInt(value) === MAX_UINT256 ? 'Unlimited' : formatTokenAmount(value, token.decimals)}{' '}
+          {token.symbol}
+        </code>
       )
     if (value.startsWith('0x') && value.length > 66) return <HexData data={value} />
     return <code className="param-value">{value}</code>
