@@ -75,7 +75,8 @@ export function parseSafeWalletFile(text: string): ParseResult {
       else READERS[part](chainOf(chainId), entries, where, errors)
     }
   }
-  if (errors.length) return { ok: false, errors }
+  // The same problem twice (e.g. an address listed three times) is reported once.
+  if (errors.length) return { ok: false, errors: [...new Set(errors)] }
   return {
     ok: true,
     data: {
