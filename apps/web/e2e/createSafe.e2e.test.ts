@@ -36,13 +36,62 @@ describe('create a Safe, read-only, receive', () => {
     await form.getByText('Not an address: expected 0x followed by 40 hexadecimal characters').waitFor()
     await form.getByTestId('create-safe-owner').nth(1).fill(account(6).toLowerCase())
     await form.getByTestId('create-safe-threshold').selectOption('2')
+    await form.getByTestId('create-safe-name').fill('  Team vault ')
+    // The salt nonce is folded under Advanced.
+    await expect(form.getByTestId('create-safe-salt').isVisible()).resolves.toBe(false)
+    await form.getByTestId('create-safe-advanced-toggle').click()
     await form.getByTestId('create-safe-salt').fill('777')
     const predicted = form.locator('[data-testid="predicted-address"][data-address^="0x"]')
     await predicted.waitFor()
     const address = await predicted.getAttribute('data-address')
     await e2e.page.screenshot({ path: join(screenshotDir, 'create-safe.png') })
 
+    // The review, before the wallet is asked: owners, threshold, address, contracts, salt and fee.
+    const chain = (await (await fetch(`${e2e.stack.url}/v1/chains/31337`)).json()) as {
+      chainName: string
+      nativeCurrency: { symbol: string }
+    }
     await form.getByTestId('create-safe-submit').click()
+    const review = e2e.page.getByTestId('create-safe-review')
+    await expect(review.getByTestId('review-network').textContent()).resolves.toBe(chain.chainName)
+    await expect(review.getByTestId('review-name').textContent()).resolves.toBe('Team vault')
+    const reviewedOwners = await review
+      .getByTestId('review-owner')
+      .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset.address))
+    expect(reviewedOwners).toEqual([account(5), account(6)])
+    await expect(review.getByTestId('review-threshold').textContent()).resolves.toBe('2 of 2')
+    await expect(review.getByTestId('review-address').getAttribute('data-address')).resolves.toBe(address)
+    await expect(review.getByTestId('review-salt').textContent()).resolves.toBe('777')
+    const fee = review.getByTestId('review-fee').filter({ hasText: chain.nativeCurrency.symbol })
+    await fee.waitFor()
+    expect(await fee.textContent()).toMatch(new RegExp(`\\d[\\d.,]* ${chain.nativeCurrency.symbol}`))
+    await e2e.page.screenshot({ path: join(screenshotDir, 'create-safe-review.png') })
+
+    // Back keeps what was typed.
+    await review.getByTestId('create-safe-back').click()
+    await expect(form.getByTestId('create-safe-name').inputValue()).resolves.toBe('  Team vault ')
+    await expect(
+      form
+        .getByTestId('create-safe-owner')
+        .evaluateAll((nodes) => nodes.map((n) => (n as HTMLInputElement).value)),
+    ).resolves.toEqual([account(5), account(6).toLowerCase()])
+    await expect(form.getByTestId('create-safe-threshold').inputValue()).resolves.toBe('2')
+    await expect(form.getByTestId('create-safe-salt').inputValue()).resolves.toBe('777')
+    await expect(form.getByTestId('predicted-address').getAttribute('data-address')).resolves.toBe(address)
+
+    // A deployment that fails (the wallet has nothing to pay gas with) says so on the review, which stays.
+    const { client } = e2e.stack.devnet
+    const balance = await client.getBalance({ address: account(5) })
+    await client.setBalance({ address: account(5), value: 0n })
+    await form.getByTestId('create-safe-submit').click()
+    await review.getByTestId('create-safe-confirm').click()
+    const failure = review.getByTestId('create-safe-error')
+    await failure.waitFor()
+    await e2e.page.screenshot({ path: join(screenshotDir, 'create-safe-failed.png') })
+    expect(await failure.textContent()).toMatch(/^The deployment failed: \S/)
+    await expect(client.getCode({ address: address as Address })).resolves.toBeUndefined()
+    await client.setBalance({ address: account(5), value: balance })
+    await review.getByTestId('create-safe-confirm').click()
     await e2e.page.waitForURL((url) => url.searchParams.get('safe') === `dev:${address}`, { timeout: 60_000 })
     await e2e.page.locator('[data-testid="safe-threshold"]:text-is("2/2")').waitFor()
     const owners = await e2e.page
@@ -50,6 +99,8 @@ describe('create a Safe, read-only, receive', () => {
       .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset.address))
     expect(owners.sort()).toEqual([account(5), account(6)].sort())
     await expect(e2e.page.getByTestId('read-only-banner').count()).resolves.toBe(0)
+    // The name given on the form names the Safe: in the sidebar and on the start page.
+    await e2e.page.locator('[data-testid="current-safe-name"]:text-is("Team vault")').waitFor()
     const code = await e2e.stack.devnet.client.getCode({ address: address as Address })
     expect(code?.length).toBeGreaterThan(2)
 
@@ -64,6 +115,13 @@ describe('create a Safe, read-only, receive', () => {
     await e2e.page
       .getByText(/Create Safe 0x/)
       .first()
+      .waitFor()
+    await e2e.page.keyboard.press('Escape')
+
+    await e2e.page.goto(e2e.stack.url)
+    await e2e.page
+      .locator(`[data-testid="owned-safe"][data-address="${address}"] [data-testid="safe-name"]`)
+      .filter({ hasText: /^Team vault$/ })
       .waitFor()
     expect(e2e.pageErrors).toEqual([])
   })

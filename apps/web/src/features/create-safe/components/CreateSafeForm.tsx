@@ -1,13 +1,15 @@
 import './createSafe.css'
-import { safeProxyFactoryAbi } from '@concord/safe/contracts'
+import { MAX_NAME_LENGTH } from '@concord/safe/addressBookCsv'
 import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { type FormEvent, useEffect, useState } from 'react'
 import type { Address } from 'viem'
-import { useAccount, useBytecode, useReadContract, useSwitchChain } from 'wagmi'
+import { useAccount } from 'wagmi'
 import { AddressView } from '../../../components/ui/AddressView'
-import { useDeploySafe } from '../hooks/useDeploySafe'
+import { type CreatedSafe, useDeploySafe } from '../hooks/useDeploySafe'
+import { usePredictedSafe } from '../hooks/usePredictedSafe'
+import { deployErrorText } from '../utils/deployError'
 import { type NewSafeForm, validateNewSafe } from '../utils/newSafeForm'
-import { NEW_SAFE_CONTRACTS, predictSafeAddress, safeSetupData } from '../utils/predictSafeAddress'
+import { CreateSafeReview } from './CreateSafeReview'
 import { IndexingSafe } from './IndexingSafe'
 import { OwnerRows } from './OwnerRows'
 
@@ -15,57 +17,42 @@ export type CreateSafeFormProps = {
   chains: readonly ChainInfo[]
   defaultChainId: string
   onOpen: (chain: ChainInfo, address: Address) => void
+  /** Runs once the Safe is deployed (before it is indexed): where the app keeps Safe names, it saves the name. */
+  onCreated?: (safe: CreatedSafe) => void
 }
 
 // A salt from the clock: two Safes with the same owners created a second apart still get different addresses.
 const initialSalt = () => String(Date.now())
 
-/** Create a Safe v1.4.1: owners, threshold and salt nonce, the predicted address, then deploy and open it. */
-export function CreateSafeForm({ chains, defaultChainId, onOpen }: CreateSafeFormProps) {
+/**
+ * Create a Safe v1.4.1: name, owners, threshold (and the salt nonce under Advanced) with the predicted address,
+ * then a review of everything the deployment does and its fee, then deploy and open it. The form's state lives
+ * here, so Back from the review and a failed deployment keep what the user typed.
+ */
+export function CreateSafeForm({ chains, defaultChainId, onOpen, onCreated }: CreateSafeFormProps) {
   const { address: account, chainId: walletChainId } = useAccount()
   const [chainId, setChainId] = useState(defaultChainId)
   const [form, setForm] = useState<NewSafeForm>({
+    name: '',
     owners: [account ?? ''],
     threshold: '1',
     saltNonce: initialSalt(),
   })
   const [touched, setTouched] = useState(false)
+  const [reviewing, setReviewing] = useState(false)
+  const [advancedOpen, setAdvancedOpen] = useState(false)
   const chain = chains.find((candidate) => candidate.chainId === chainId) ?? chains[0]
   const numericChainId = Number(chain?.chainId)
-  const deploy = useDeploySafe()
-  const { switchChain, isPending: switching } = useSwitchChain()
+  const deploy = useDeploySafe(onCreated)
 
   // The connected wallet is the first owner unless the user typed something there.
   useEffect(() => {
     if (account) setForm((f) => (f.owners[0] ? f : { ...f, owners: [account, ...f.owners.slice(1)] }))
   }, [account])
 
-  const factoryCode = useBytecode({ address: NEW_SAFE_CONTRACTS.factory, chainId: numericChainId })
-  const proxyCreationCode = useReadContract({
-    address: NEW_SAFE_CONTRACTS.factory,
-    abi: safeProxyFactoryAbi,
-    functionName: 'proxyCreationCode',
-    chainId: numericChainId,
-    query: { enabled: !!factoryCode.data, staleTime: Number.POSITIVE_INFINITY },
-  })
   const validation = validateNewSafe(form)
-  const predicted =
-    validation.ok && proxyCreationCode.data
-      ? predictSafeAddress({
-          ...NEW_SAFE_CONTRACTS,
-          initializer: safeSetupData(validation.value),
-          saltNonce: validation.value.saltNonce,
-          proxyCreationCode: proxyCreationCode.data,
-        })
-      : undefined
-  const existing = useBytecode({
-    address: predicted,
-    chainId: numericChainId,
-    query: { enabled: !!predicted },
-  })
-  const taken = !!existing.data && existing.data !== '0x'
+  const predicted = usePredictedSafe(numericChainId, validation.ok ? validation.value : undefined)
   const errors = touched && !validation.ok ? validation.errors : undefined
-  const noFactory = factoryCode.isSuccess && !factoryCode.data
 
   if (deploy.data && chain)
     return (
@@ -76,11 +63,45 @@ export function CreateSafeForm({ chains, defaultChainId, onOpen }: CreateSafeFor
       />
     )
 
+  if (reviewing && validation.ok && predicted.address && chain)
+    return (
+      <CreateSafeReview
+        chain={chain}
+        safe={validation.value}
+        predicted={predicted.address}
+        // Once our own deployment is mined the address holds code: that is not someone else's Safe.
+        taken={predicted.taken && !deploy.isPending}
+        account={account}
+        walletChainId={walletChainId}
+        deploying={deploy.isPending}
+        error={deploy.error ? deployErrorText(deploy.error) : null}
+        onBack={() => {
+          deploy.reset()
+          setReviewing(false)
+        }}
+        onConfirm={() => {
+          if (account && predicted.address)
+            deploy.mutate({
+              ...validation.value,
+              chainId: numericChainId,
+              account,
+              predicted: predicted.address,
+            })
+        }}
+      />
+    )
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     setTouched(true)
-    if (!validation.ok || !predicted || taken || !account) return
-    deploy.mutate({ ...validation.value, chainId: numericChainId, account, predicted })
+    if (!validation.ok) {
+      // A bad salt nonce is under Advanced: open it so the error is seen.
+      if (validation.errors.saltNonce) setAdvancedOpen(true)
+      return
+    }
+    if (!predicted.address || predicted.taken) return
+    deploy.reset()
+    setReviewing(true)
   }
 
   return (
@@ -93,11 +114,28 @@ export function CreateSafeForm({ chains, defaultChainId, onOpen }: CreateSafeFor
           </option>
         ))}
       </select>
-      {noFactory ? (
+      {predicted.noFactory ? (
         <p className="error-text" data-testid="no-factory">
           The Safe v1.4.1 proxy factory is not deployed on {chain?.chainName}.
         </p>
       ) : null}
+
+      <label htmlFor="create-safe-name">
+        Name <span className="muted small">(optional, kept in the Safe's address book)</span>
+      </label>
+      <input
+        id="create-safe-name"
+        type="text"
+        autoComplete="off"
+        placeholder="e.g. Treasury"
+        // Longer than allowed, so a pasted long name gets the error rather than a silent cut.
+        maxLength={MAX_NAME_LENGTH * 2}
+        value={form.name}
+        aria-invalid={!!errors?.name}
+        onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
+        data-testid="create-safe-name"
+      />
+      {errors?.name ? <p className="error-text small">{errors.name}</p> : null}
 
       <OwnerRows
         owners={form.owners}
@@ -130,54 +168,51 @@ export function CreateSafeForm({ chains, defaultChainId, onOpen }: CreateSafeFor
       </div>
       {errors?.threshold ? <p className="error-text small">{errors.threshold}</p> : null}
 
-      <label htmlFor="create-safe-salt">Salt nonce</label>
-      <input
-        id="create-safe-salt"
-        type="text"
-        inputMode="numeric"
-        value={form.saltNonce}
-        aria-invalid={!!errors?.saltNonce}
-        onChange={(e) => setForm((f) => ({ ...f, saltNonce: e.target.value }))}
-        data-testid="create-safe-salt"
-      />
-      {errors?.saltNonce ? <p className="error-text small">{errors.saltNonce}</p> : null}
+      <details
+        className="create-safe-advanced"
+        open={advancedOpen}
+        onToggle={(e) => setAdvancedOpen(e.currentTarget.open)}
+        data-testid="create-safe-advanced"
+      >
+        <summary data-testid="create-safe-advanced-toggle">Advanced</summary>
+        <label htmlFor="create-safe-salt">Salt nonce</label>
+        <input
+          id="create-safe-salt"
+          type="text"
+          inputMode="numeric"
+          value={form.saltNonce}
+          aria-invalid={!!errors?.saltNonce}
+          onChange={(e) => setForm((f) => ({ ...f, saltNonce: e.target.value }))}
+          data-testid="create-safe-salt"
+        />
+        <p className="muted small">
+          With the owners and threshold, it decides the Safe's address. Change it to get another address.
+        </p>
+        {errors?.saltNonce ? <p className="error-text small">{errors.saltNonce}</p> : null}
+      </details>
 
-      <div className="predicted" data-testid="predicted-address" data-address={predicted}>
+      <div className="predicted" data-testid="predicted-address" data-address={predicted.address}>
         <span className="muted small">The Safe will be created at</span>
-        {predicted && chain ? <AddressView address={predicted} /> : <span className="muted">…</span>}
-        {taken ? (
+        {predicted.address && chain ? (
+          <AddressView address={predicted.address} chainId={chain.chainId} />
+        ) : (
+          <span className="muted">…</span>
+        )}
+        {predicted.taken ? (
           <p className="error-text small" data-testid="address-taken">
-            A contract already exists at this address: change the salt nonce.
+            A contract already exists at this address: change the salt nonce (under Advanced).
           </p>
         ) : null}
       </div>
 
-      {deploy.error ? (
-        <p className="error-text" data-testid="create-safe-error">
-          {deploy.error.message}
-        </p>
-      ) : null}
-      {!account ? (
-        <p className="muted">Connect a wallet to pay for the deployment.</p>
-      ) : walletChainId !== numericChainId ? (
-        <button
-          type="button"
-          className="button"
-          disabled={switching}
-          onClick={() => switchChain({ chainId: numericChainId })}
-        >
-          Switch wallet to {chain?.chainName}
-        </button>
-      ) : (
-        <button
-          type="submit"
-          className="button primary"
-          disabled={deploy.isPending || noFactory || taken || !proxyCreationCode.data}
-          data-testid="create-safe-submit"
-        >
-          {deploy.isPending ? 'Creating… confirm in your wallet' : 'Create Safe'}
-        </button>
-      )}
+      <button
+        type="submit"
+        className="button primary"
+        disabled={predicted.noFactory || predicted.taken || !predicted.ready}
+        data-testid="create-safe-submit"
+      >
+        Next: review
+      </button>
     </form>
   )
 }

@@ -1,17 +1,37 @@
+import { checkName } from '@concord/safe/addressBookCsv'
 import { type Address, getAddress, isAddress, isAddressEqual } from 'viem'
 
-export type NewSafeForm = { owners: string[]; threshold: string; saltNonce: string }
+export type NewSafeForm = { name: string; owners: string[]; threshold: string; saltNonce: string }
 
-export type NewSafeErrors = { owners: (string | null)[]; threshold: string | null; saltNonce: string | null }
+export type NewSafeErrors = {
+  name: string | null
+  owners: (string | null)[]
+  threshold: string | null
+  saltNonce: string | null
+}
 
-export type ValidNewSafe = { owners: Address[]; threshold: number; saltNonce: bigint }
+export type ValidNewSafe = {
+  /** The name to save the Safe under; undefined when the user left it empty. */
+  name: string | undefined
+  owners: Address[]
+  threshold: number
+  saltNonce: bigint
+}
 
 const MAX_UINT256 = 2n ** 256n - 1n
 
-/** Checks the Create Safe form: addresses valid and distinct, 1 ≤ threshold ≤ owners, salt a uint256. */
+/** The optional Safe name: empty is no name; otherwise the address book's rules (trimmed, 1–50 characters). */
+export function checkSafeName(raw: string): { name: string | undefined } | { error: string } {
+  if (!raw.trim()) return { name: undefined }
+  return checkName(raw)
+}
+
+/** Checks the Create Safe form: name, addresses valid and distinct, 1 ≤ threshold ≤ owners, salt a uint256. */
 export function validateNewSafe(
   form: NewSafeForm,
 ): { ok: true; value: ValidNewSafe } | { ok: false; errors: NewSafeErrors } {
+  const name = checkSafeName(form.name)
+  const nameError = 'error' in name ? name.error : null
   const owners: Address[] = []
   const ownerErrors = form.owners.map((raw, index) => {
     const text = raw.trim()
@@ -43,7 +63,10 @@ export function validateNewSafe(
   const saltText = form.saltNonce.trim()
   const saltError =
     !/^\d+$/.test(saltText) || BigInt(saltText) > MAX_UINT256 ? 'A whole number (uint256)' : null
-  if (ownerErrors.some(Boolean) || thresholdError || saltError)
-    return { ok: false, errors: { owners: ownerErrors, threshold: thresholdError, saltNonce: saltError } }
-  return { ok: true, value: { owners, threshold, saltNonce: BigInt(saltText) } }
+  if ('error' in name || ownerErrors.some(Boolean) || thresholdError || saltError)
+    return {
+      ok: false,
+      errors: { name: nameError, owners: ownerErrors, threshold: thresholdError, saltNonce: saltError },
+    }
+  return { ok: true, value: { name: name.name, owners, threshold, saltNonce: BigInt(saltText) } }
 }

@@ -11,6 +11,9 @@ import {
   zeroAddress,
 } from 'viem'
 
+/** The Safe version new Safes are created with (the contracts below). */
+export const NEW_SAFE_VERSION = '1.4.1'
+
 /** The v1.4.1 contracts a new Safe is made of: SafeL2 behind a proxy, with the compatibility fallback handler. */
 export const NEW_SAFE_CONTRACTS = {
   factory: safeV141.safeProxyFactory,
@@ -34,6 +37,13 @@ export const safeSetupData = (p: { owners: readonly Address[]; threshold: number
       zeroAddress,
     ],
   })
+
+/** The arguments of `createProxyWithNonce`: what the fee is estimated for and what the wallet then sends. */
+export const createProxyArgs = (p: {
+  owners: readonly Address[]
+  threshold: number
+  saltNonce: bigint
+}): readonly [Address, Hex, bigint] => [NEW_SAFE_CONTRACTS.singleton, safeSetupData(p), p.saltNonce]
 
 /**
  * The address `createProxyWithNonce(singleton, initializer, saltNonce)` deploys to: CREATE2 from the factory
