@@ -67,28 +67,33 @@ describe('notifications', () => {
     const proposed = page.locator(
       '[data-testid="notification-item"][data-type="PENDING_MULTISIG_TRANSACTION"]',
     )
-    await proposed.first().getByText('New transaction proposed').waitFor()
+    // Sentences with names and the action read from the transaction, not hashes.
+    const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
+    await expect
+      .poll(() => proposed.first().getByTestId('notification-text').textContent())
+      .toBe(
+        `${short(testAccount(0).address)} proposed: send < 0.000001 ETH to ${short(testAccount(3).address)}`,
+      )
     expect(await proposed.first().getAttribute('data-unread')).toBe('true')
     await page
       .locator('[data-testid="notification-item"][data-type="READY_TO_EXECUTE"]')
       .first()
-      .getByText('Transaction ready to execute')
+      .getByTestId('notification-text')
+      .filter({ hasText: /^Ready to execute: send < 0\.000001 ETH to / })
       .waitFor()
     const shown = await page.evaluate(
       () => (window as unknown as { shownNotifications: string[] }).shownNotifications,
     )
     expect(shown).toContain(
-      `New transaction proposed | Safe ${solo.slice(0, 6)}…${solo.slice(-4)}: ${safeTxHash.slice(0, 6)}…${safeTxHash.slice(-4)}`,
+      `An owner proposed: transaction ${safeTxHash.slice(0, 6)}…${safeTxHash.slice(-4)} | ${solo.slice(0, 6)}…${solo.slice(-4)}`,
     )
     await page.screenshot({ path: join(screenshotDir, 'notifications-bell.png'), fullPage: true })
 
-    await page.getByTestId('notifications-mark-read').click()
-    await page.getByTestId('notification-unread').waitFor({ state: 'detached' })
-
-    // Like a menu: Escape closes it, and so does a click elsewhere on the page.
+    // Like a menu: Escape closes it, and so does a click elsewhere on the page. What it showed is now read.
     const panel = page.getByTestId('notification-panel')
     await page.keyboard.press('Escape')
     await panel.waitFor({ state: 'detached' })
+    await page.getByTestId('notification-unread').waitFor({ state: 'detached' })
     await page.getByTestId('notification-bell-button').click()
     await panel.waitFor()
     await page.mouse.click(640, 600)

@@ -5,6 +5,7 @@ import { NotificationBell } from '../../features/notifications/components/Notifi
 import { ReceiveButton } from '../../features/receive/components/ReceiveButton'
 import { SafeSidebarCard } from '../../features/safe/components/SafeSidebarCard'
 import { useRememberOpenedSafe } from '../../features/safe/useRememberOpenedSafe'
+import { actionPhrase } from '../../features/transactions/utils/describeTransaction'
 import { NewTransactionLink } from '../../features/tx-flow/components/NewTransactionLink'
 import { RequireWallet } from '../../features/wallet/components/RequireWallet'
 import { WalletButton } from '../../features/wallet/components/WalletButton'
@@ -83,7 +84,18 @@ function Shell({ children }: { children: React.ReactNode }) {
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span className="brand-name">Concord</span>
         </NavLink>
-        <NotificationBell />
+        <NotificationBell
+          describeAction={(details, native, nameOf) =>
+            actionPhrase(
+              details.txInfo,
+              native,
+              nameOf,
+              details.detailedExecutionInfo?.type === 'MULTISIG'
+                ? details.detailedExecutionInfo.nonce
+                : undefined,
+            )
+          }
+        />
         <WalletButton />
       </header>
       {navOpen ? <div className="nav-backdrop" aria-hidden="true" onClick={() => setNavOpen(false)} /> : null}

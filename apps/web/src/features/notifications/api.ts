@@ -95,10 +95,21 @@ export const fetchPreferences = (chainId: string, safe: string) =>
 export const putPreferences = (chainId: string, safe: string, disabledTypes: NotificationType[]) =>
   gatewayFetch<NotificationPreferences>('PUT', preferencesPath(chainId, safe), { disabledTypes })
 
-export const fetchChainShortNames = async (): Promise<Record<string, string>> => {
-  const page = await gatewayFetch<{ results: { chainId: string; shortName: string }[] }>(
+/** What the feed needs of each chain: the `safe` link prefix and the native coin of incoming funds. */
+export type ChainSummary = { shortName: string; nativeCurrency: { symbol: string; decimals: number } }
+
+export const fetchChainSummaries = async (): Promise<Record<string, ChainSummary>> => {
+  const page = await gatewayFetch<{ results: ({ chainId: string } & ChainSummary)[] }>(
     'GET',
     '/v1/chains?cursor=limit%3D100%26offset%3D0',
   )
-  return Object.fromEntries(page.results.map((c) => [c.chainId, c.shortName]))
+  return Object.fromEntries(
+    page.results.map((c) => [
+      c.chainId,
+      {
+        shortName: c.shortName,
+        nativeCurrency: { symbol: c.nativeCurrency.symbol, decimals: c.nativeCurrency.decimals },
+      },
+    ]),
+  )
 }

@@ -4,6 +4,7 @@ import { describeEvent, eventPath } from './eventText'
 
 const SAFE = '0x5aFE3855358E112B5647B952709E6165e1c1eEEe'
 const HASH = `0x${'ab'.repeat(32)}`
+const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const event = (p: Partial<NotificationEvent>): NotificationEvent => ({
   id: 1,
   type: 'PENDING_MULTISIG_TRANSACTION',
@@ -14,32 +15,53 @@ const event = (p: Partial<NotificationEvent>): NotificationEvent => ({
 })
 
 describe('describeEvent', () => {
-  it('default: a title per type and the Safe it concerns', () => {
-    expect(describeEvent(event({ safeTxHash: HASH }))).toEqual({
-      title: 'New transaction proposed',
-      detail: 'Safe 0x5aFE…eEEe: 0xabab…abab',
+  it('default: a sentence per type, with the action and names once known, and the Safe it concerns', () => {
+    const names = (address: string) => ({ [SAFE]: 'Treasury', [OWNER]: 'Bob' })[address]
+    const context = { nameOf: names, action: 'send 1 cUSD to Alice', proposer: OWNER }
+    expect(describeEvent(event({ safeTxHash: HASH }), context)).toEqual({
+      title: 'Bob proposed: send 1 cUSD to Alice',
+      detail: 'Treasury',
     })
-    expect(describeEvent(event({ type: 'NEW_CONFIRMATION', owner: SAFE })).detail).toMatch(/signed by 0x5aFE/)
-    expect(describeEvent(event({ type: 'INCOMING_ETHER', value: '1500000000000000000' })).detail).toBe(
-      'Safe 0x5aFE…eEEe received 1.5 (native)',
+    expect(
+      describeEvent(event({ type: 'NEW_CONFIRMATION', owner: OWNER, safeTxHash: HASH }), context).title,
+    ).toBe('Bob confirmed: send 1 cUSD to Alice')
+    expect(describeEvent(event({ type: 'READY_TO_EXECUTE', safeTxHash: HASH }), context).title).toBe(
+      'Ready to execute: send 1 cUSD to Alice',
     )
-    expect(describeEvent(event({ type: 'MESSAGE_CREATED', messageHash: HASH })).title).toBe(
-      'Message needs signatures',
+    const native = { symbol: 'ETH', decimals: 18 }
+    expect(
+      describeEvent(event({ type: 'INCOMING_ETHER', value: '1500000000000000000' }), { native }).title,
+    ).toBe('Received 1.5 ETH')
+    const tokenOf = () => ({ symbol: 'cUSD', decimals: 6 })
+    expect(
+      describeEvent(event({ type: 'INCOMING_TOKEN', tokenAddress: OWNER, value: '2500000' }), { tokenOf })
+        .title,
+    ).toBe('Received 2.5 cUSD')
+  })
+
+  it('behavior: without the details, the hash and short addresses stand in', () => {
+    expect(describeEvent(event({ safeTxHash: HASH }))).toEqual({
+      title: 'An owner proposed: transaction 0xabab…abab',
+      detail: '0x5aFE…eEEe',
+    })
+    expect(describeEvent(event({ type: 'NEW_CONFIRMATION', owner: OWNER, safeTxHash: HASH })).title).toBe(
+      '0x7099…79C8 confirmed: transaction 0xabab…abab',
     )
   })
+
   it('behavior: a proposal with risks names the most serious one and how many more', () => {
     const risks = [
       { kind: 'safe-settings', level: 'high', title: 'Changes who controls the Safe', why: 'w' },
       { kind: 'new-recipient', level: 'warn', title: 'First payment', why: 'w' },
     ]
     expect(describeEvent(event({ safeTxHash: HASH, risks })).detail).toBe(
-      'Safe 0x5aFE…eEEe: 0xabab…abab · ⚠ Changes who controls the Safe (+1 more)',
+      '0x5aFE…eEEe · ⚠ Changes who controls the Safe (+1 more)',
     )
   })
 
   it('behavior: a failed execution says so', () => {
     expect(describeEvent(event({ type: 'EXECUTED_MULTISIG_TRANSACTION', failed: true })).title).toBe(
-      'Transaction failed',
+      'Failed: a transaction',
     )
   })
 })

@@ -1,5 +1,6 @@
 // What a notification says and where it leads, per event type.
 import type { NotificationType } from '@concord/safe/notificationTypes'
+import { formatTokenAmount } from '../../lib/format'
 import type { NotificationEvent } from './api'
 
 const short = (value: string | undefined) => (value ? `${value.slice(0, 6)}…${value.slice(-4)}` : '')
@@ -18,41 +19,71 @@ const TITLES: Record<NotificationType, string> = {
 /** A type's name for people, e.g. "Transaction ready to execute". */
 export const typeLabel = (type: NotificationType): string => TITLES[type] ?? type
 
-/** The title and one line of detail of an event, e.g. "Transaction ready to execute" / "Safe 0x12…ab". */
-export function describeEvent(event: NotificationEvent): { title: string; detail: string } {
-  const safe = `Safe ${short(event.address)}`
-  const title =
-    event.type === 'EXECUTED_MULTISIG_TRANSACTION' && event.failed ? 'Transaction failed' : TITLES[event.type]
-  const detail = (() => {
-    switch (event.type) {
-      case 'NEW_CONFIRMATION':
-        return `${safe}: signed by ${short(event.owner)}`
-      case 'INCOMING_ETHER':
-        return `${safe} received ${formatWei(event.value)}`
-      case 'INCOMING_TOKEN':
-        return `${safe} received ${event.tokenId != null ? `NFT #${event.tokenId}` : 'tokens'} of ${short(event.tokenAddress)}`
-      case 'MESSAGE_CREATED':
-      case 'MESSAGE_CONFIRMED':
-        return `${safe}: message ${short(event.messageHash)}`
-      case 'PENDING_MULTISIG_TRANSACTION': {
-        const [first, ...more] = Array.isArray(event.risks) ? event.risks : []
-        const risk = first ? ` · ⚠ ${first.title}${more.length ? ` (+${more.length} more)` : ''}` : ''
-        return `${safe}: ${short(event.safeTxHash)}${risk}`
-      }
-      default:
-        return `${safe}: ${short(event.safeTxHash)}`
-    }
-  })()
-  return { title: title ?? event.type, detail }
+/** What the reader of a notification knows besides the event: names, the transaction's action, the coin. */
+export type EventContext = {
+  /** An address's name (address book, ENS), if it has one. */
+  nameOf?: ((address: string) => string | undefined) | undefined
+  /** The transaction's action as a phrase, e.g. "send 1 cUSD to Alice" (from its details, once loaded). */
+  action?: string | undefined
+  /** Who proposed the transaction (from its details). */
+  proposer?: string | undefined
+  /** The chain's native coin, for incoming funds. */
+  native?: { symbol: string; decimals: number } | undefined
+  /** A token's symbol and decimals, when known (the open Safe's tokens), for incoming tokens. */
+  tokenOf?: ((address: string) => { symbol: string; decimals: number } | undefined) | undefined
 }
 
-/** Native value in ether, without rounding surprises for small amounts. */
-function formatWei(value: string | null | undefined): string {
+const RISK_MARK = (event: NotificationEvent): string => {
+  const [first, ...more] = Array.isArray(event.risks) ? event.risks : []
+  return first ? ` · ⚠ ${first.title}${more.length ? ` (+${more.length} more)` : ''}` : ''
+}
+
+/**
+ * An event as a sentence and the Safe it concerns, e.g. "Bob confirmed: send 1 cUSD to Alice" / "Treasury".
+ * Without the transaction's details (not loaded yet, or a system notification) the sentence names its hash.
+ */
+export function describeEvent(
+  event: NotificationEvent,
+  context: EventContext = {},
+): { title: string; detail: string } {
+  const name = (address: string | undefined) =>
+    address ? (context.nameOf?.(address) ?? short(address)) : undefined
+  const action =
+    context.action ?? (event.safeTxHash ? `transaction ${short(event.safeTxHash)}` : 'a transaction')
+  const title = (() => {
+    switch (event.type) {
+      case 'PENDING_MULTISIG_TRANSACTION':
+        return `${name(context.proposer) ?? 'An owner'} proposed: ${action}`
+      case 'NEW_CONFIRMATION':
+        return `${name(event.owner) ?? 'An owner'} confirmed: ${action}`
+      case 'READY_TO_EXECUTE':
+        return `Ready to execute: ${action}`
+      case 'EXECUTED_MULTISIG_TRANSACTION':
+        return `${event.failed ? 'Failed' : 'Executed'}: ${action}`
+      case 'INCOMING_ETHER':
+        return `Received ${formatNative(event.value, context.native)}`
+      case 'INCOMING_TOKEN': {
+        if (event.tokenId != null) return `Received NFT #${event.tokenId} of ${name(event.tokenAddress)}`
+        const token = event.tokenAddress ? context.tokenOf?.(event.tokenAddress) : undefined
+        return token && event.value && /^\d+$/.test(event.value)
+          ? `Received ${formatTokenAmount(event.value, token.decimals)} ${token.symbol}`
+          : `Received tokens of ${name(event.tokenAddress)}`
+      }
+      case 'MESSAGE_CREATED':
+        return `${name(event.owner) ?? 'An owner'} asked the owners to sign message ${short(event.messageHash)}`
+      case 'MESSAGE_CONFIRMED':
+        return `Message ${short(event.messageHash)} is fully signed`
+      default:
+        return TITLES[event.type] ?? event.type
+    }
+  })()
+  return { title, detail: `${name(event.address) ?? 'Safe'}${RISK_MARK(event)}` }
+}
+
+/** Native value in the chain's coin (18 decimals and "(native)" until the chain is known). */
+function formatNative(value: string | null | undefined, native: EventContext['native']): string {
   if (!value || !/^\d+$/.test(value)) return 'funds'
-  const wei = BigInt(value)
-  const whole = wei / 10n ** 18n
-  const fraction = (wei % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '').slice(0, 6)
-  return `${whole}${fraction ? `.${fraction}` : ''} (native)`
+  return `${formatTokenAmount(value, native?.decimals ?? 18)} ${native?.symbol ?? '(native)'}`
 }
 
 /**

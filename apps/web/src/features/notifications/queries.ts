@@ -2,7 +2,7 @@
 // (e.g. notificationKeys.feeds() on any change of a followed Safe); until it does, the feed is polled.
 import { queryOptions } from '@tanstack/react-query'
 import { gatewayScope } from '../../lib/gateway'
-import { fetchChainShortNames, fetchFeed, fetchPreferences } from './api'
+import { fetchChainSummaries, fetchFeed, fetchPreferences } from './api'
 
 export const FEED_REFRESH_MS = 15_000
 
@@ -13,7 +13,7 @@ export const notificationKeys = {
   feed: (uuid: string) => [...notificationKeys.feeds(), uuid] as const,
   preferences: (chainId: string, safe: string) =>
     [...notificationKeys.all(), 'preferences', chainId, safe.toLowerCase()] as const,
-  shortNames: () => [...notificationKeys.all(), 'shortNames'] as const,
+  chains: () => [...notificationKeys.all(), 'chains'] as const,
 }
 
 export const feedQueryOptions = (uuid: string) =>
@@ -31,9 +31,9 @@ export const preferencesQueryOptions = (chainId: string, safe: string) =>
     queryFn: () => fetchPreferences(chainId, safe),
   })
 
-export const shortNamesQueryOptions = () =>
+export const chainSummariesQueryOptions = () =>
   queryOptions({
-    queryKey: notificationKeys.shortNames(),
-    queryFn: fetchChainShortNames,
+    queryKey: notificationKeys.chains(),
+    queryFn: fetchChainSummaries,
     staleTime: Number.POSITIVE_INFINITY,
   })

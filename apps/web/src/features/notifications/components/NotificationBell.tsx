@@ -1,23 +1,55 @@
 import './notifications.css'
+import { getTransactionDetails, type TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useContext, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { formatGatewayError } from '../../../lib/gateway'
-import { markRead, type NotificationEvent } from '../api'
+import { AddressNamesContext } from '../../../components/ui/AddressNamesContext'
+import { KnownTokensContext } from '../../../components/ui/KnownTokensContext'
+import { formatGatewayError, gatewayCall, gatewayScope } from '../../../lib/gateway'
+import { type ChainSummary, markRead, type NotificationEvent } from '../api'
 import { forgetDevice, useNotificationDevice } from '../device'
 import { describeEvent, eventPath } from '../eventText'
-import { feedQueryOptions, notificationKeys, shortNamesQueryOptions } from '../queries'
+import { chainSummariesQueryOptions, feedQueryOptions, notificationKeys } from '../queries'
 import { useBrowserNotifications } from '../useBrowserNotifications'
 
 /** Settings → Notifications, for the Safe open now (the link keeps its `safe` parameter). */
 const settingsPath = () => `/settings/notifications${window.location.search}`
 
-/** The header's notification centre: the unread count and the feed of the Safes this browser follows. */
-export function NotificationBell() {
+export type NotificationBellProps = {
+  /** A transaction's action as a phrase ("send 1 cUSD to Alice"), for the sentence of its events. */
+  describeAction?:
+    | ((
+        details: TransactionDetails,
+        native: ChainSummary['nativeCurrency'],
+        nameOf: (address: string) => string | undefined,
+      ) => string)
+    | undefined
+}
+
+/**
+ * The header's notification centre: the unread count and the feed of the Safes this browser follows. What
+ * was shown is read: closing the panel marks it so, and the count clears.
+ */
+export function NotificationBell({ describeAction }: NotificationBellProps) {
   const device = useNotificationDevice()
+  const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
   const feed = useQuery({ ...feedQueryOptions(device?.uuid ?? ''), enabled: !!device })
   const unread = device ? (feed.data?.unread ?? 0) : 0
+  // The newest event the open panel showed: read once the panel closes.
+  const shownUpTo = useRef<number | undefined>(undefined)
+  useEffect(() => {
+    if (open) {
+      shownUpTo.current = feed.data?.results[0]?.id
+      return
+    }
+    const upTo = shownUpTo.current
+    shownUpTo.current = undefined
+    if (!device || upTo === undefined || !unread) return
+    markRead(device.uuid, upTo)
+      .then(() => queryClient.invalidateQueries({ queryKey: notificationKeys.feed(device.uuid) }))
+      .catch(() => undefined) // still unread: the next close tries again
+  }, [open, feed.data, device, unread, queryClient])
   useBrowserNotifications(feed.data?.results, unread)
   const gone = (feed.error as { code?: number } | null)?.code === 404
   const root = useRef<HTMLDivElement>(null)
@@ -79,6 +111,7 @@ export function NotificationBell() {
         >
           {device ? (
             <FeedPanel
+              describeAction={describeAction}
               uuid={device.uuid}
               events={feed.data?.results}
               unread={unread}
@@ -105,6 +138,7 @@ export function NotificationBell() {
 }
 
 function FeedPanel(p: {
+  describeAction: NotificationBellProps['describeAction']
   uuid: string
   events: NotificationEvent[] | undefined
   unread: number
@@ -112,7 +146,7 @@ function FeedPanel(p: {
   onNavigate(): void
 }) {
   const queryClient = useQueryClient()
-  const shortNames = useQuery(shortNamesQueryOptions())
+  const chains = useQuery(chainSummariesQueryOptions())
   const [marking, setMarking] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const newest = p.events?.[0]?.id
@@ -167,32 +201,69 @@ function FeedPanel(p: {
         </p>
       ) : (
         <ul className="notification-list" data-testid="notification-list">
-          {p.events.map((event, i) => {
-            const { title, detail } = describeEvent(event)
-            const shortName = shortNames.data?.[event.chainId]
-            return (
-              <li
-                key={event.id}
-                className={`notification-item${i < p.unread ? ' unread' : ''}`}
-                data-testid="notification-item"
-                data-type={event.type}
-                data-unread={i < p.unread}
-              >
-                <Link
-                  to={shortName ? eventPath(event, `${shortName}:${event.address}`) : '/'}
-                  onClick={p.onNavigate}
-                >
-                  <strong>{title}</strong>
-                  <br />
-                  <span className="muted small">
-                    {detail} · {new Date(event.createdAt).toLocaleString()}
-                  </span>
-                </Link>
-              </li>
-            )
-          })}
+          {p.events.map((event, i) => (
+            <NotificationItem
+              key={event.id}
+              event={event}
+              unread={i < p.unread}
+              chain={chains.data?.[event.chainId]}
+              describeAction={p.describeAction}
+              onNavigate={p.onNavigate}
+            />
+          ))}
         </ul>
       )}
     </>
+  )
+}
+
+/** One event as a sentence with names; a transaction's action is read from its details (fetched once). */
+function NotificationItem(p: {
+  event: NotificationEvent
+  unread: boolean
+  chain: ChainSummary | undefined
+  describeAction: NotificationBellProps['describeAction']
+  onNavigate(): void
+}) {
+  const { event, chain } = p
+  const nameOf = useContext(AddressNamesContext)
+  const tokens = useContext(KnownTokensContext)
+  const details = useQuery({
+    queryKey: [gatewayScope(), 'notifications', 'details', event.chainId, event.address, event.safeTxHash],
+    queryFn: () =>
+      gatewayCall(() =>
+        getTransactionDetails(event.chainId, `multisig_${event.address}_${event.safeTxHash}`),
+      ),
+    enabled: !!event.safeTxHash && !!p.describeAction,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  })
+  const info = details.data?.detailedExecutionInfo
+  const { title, detail } = describeEvent(event, {
+    nameOf: (address) => nameOf(address, event.chainId),
+    action:
+      details.data && chain && p.describeAction
+        ? p.describeAction(details.data, chain.nativeCurrency, (address) => nameOf(address, event.chainId))
+        : undefined,
+    proposer: info?.type === 'MULTISIG' ? (info.proposer?.value ?? undefined) : undefined,
+    native: chain?.nativeCurrency,
+    tokenOf: (address) =>
+      tokens.chainId === event.chainId ? tokens.tokens.get(address.toLowerCase()) : undefined,
+  })
+  return (
+    <li
+      className={`notification-item${p.unread ? ' unread' : ''}`}
+      data-testid="notification-item"
+      data-type={event.type}
+      data-unread={p.unread}
+    >
+      <Link to={chain ? eventPath(event, `${chain.shortName}:${event.address}`) : '/'} onClick={p.onNavigate}>
+        <strong data-testid="notification-text">{title}</strong>
+        <br />
+        <span className="muted small">
+          {detail} · {new Date(event.createdAt).toLocaleString()}
+        </span>
+      </Link>
+    </li>
   )
 }

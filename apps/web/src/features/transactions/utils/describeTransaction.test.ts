@@ -1,6 +1,6 @@
 import type { TransactionInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { describe, expect, it } from 'vitest'
-import { describeTransaction, statusLabel } from './describeTransaction'
+import { actionPhrase, describeTransaction, statusLabel } from './describeTransaction'
 
 const ETH = { symbol: 'ETH', decimals: 18 }
 const SAFE = { value: '0xeE3A570203441329791FA2AC2C912EBC9983F886', name: null, logoUri: null }
@@ -138,5 +138,59 @@ describe('statusLabel', () => {
     expect(statusLabel('SUCCESS')).toBe('Success')
     expect(statusLabel('AWAITING_CONFIRMATIONS')).toBe('Awaiting confirmations')
     expect(statusLabel('NEW')).toBe('NEW')
+  })
+})
+
+describe('actionPhrase', () => {
+  it('default: a token transfer reads as what it sends and to whom, named by the address book', () => {
+    const transfer = info({
+      type: 'Transfer',
+      sender: SAFE,
+      recipient: A3,
+      direction: 'OUTGOING',
+      transferInfo: {
+        type: 'ERC20',
+        value: '1000000',
+        decimals: 6,
+        tokenSymbol: 'cUSD',
+        tokenAddress: A2.value,
+      },
+    })
+    expect(actionPhrase(transfer, ETH, (a) => (a === A3.value ? 'Alice' : undefined))).toBe(
+      'send 1 cUSD to Alice',
+    )
+    expect(actionPhrase(transfer, ETH)).toBe('send 1 cUSD to 0x90F7…b906')
+  })
+
+  it('behavior: settings, contract calls, batches and rejections', () => {
+    expect(
+      actionPhrase(
+        info({ type: 'SettingsChange', settingsInfo: { type: 'ADD_OWNER', owner: A2, threshold: 2 } }),
+        ETH,
+      ),
+    ).toBe('add owner: 0x3C44…93BC, threshold 2')
+    expect(
+      actionPhrase(
+        info({ type: 'Custom', to: A2, value: '0', methodName: 'approve', isCancellation: false }),
+        ETH,
+        () => 'cUSD',
+      ),
+    ).toBe('call approve on cUSD')
+    expect(
+      actionPhrase(
+        info({
+          type: 'Custom',
+          to: A2,
+          value: '0',
+          methodName: 'multiSend',
+          actionCount: 3,
+          isCancellation: false,
+        }),
+        ETH,
+      ),
+    ).toBe('run a batch of 3 actions')
+    expect(
+      actionPhrase(info({ type: 'Custom', to: SAFE, value: '0', isCancellation: true }), ETH, undefined, 7),
+    ).toBe('reject nonce 7')
   })
 })

@@ -137,3 +137,38 @@ export function describeTransaction(info: TransactionInfo, native: NativeCurrenc
       }
   }
 }
+
+/**
+ * A transaction's action as a phrase for a sentence, e.g. "send 1 cUSD to Alice", "add owner: Bob, threshold 2",
+ * "call approve on cUSD", "reject nonce 7". `nameOf` gives the address books' names (the gateway's otherwise).
+ */
+export function actionPhrase(
+  info: TransactionInfo,
+  native: NativeCurrency,
+  nameOf: (address: string) => string | undefined = () => undefined,
+  nonce?: number,
+): string {
+  const who = (address: AddressEx) => nameOf(address.value) ?? named(address)
+  const described = describeTransaction(info, native)
+  if (info.type === 'Custom' && info.isCancellation)
+    return nonce === undefined ? 'reject the transaction at this nonce' : `reject nonce ${nonce}`
+  switch (described.kind) {
+    case 'outgoing':
+      return `send ${described.detail} to ${who((info as { recipient: AddressEx }).recipient)}`
+    case 'incoming':
+      return `receive ${described.detail} from ${who((info as { sender: AddressEx }).sender)}`
+    case 'settings': {
+      const change = describeSettings((info as { settingsInfo?: SettingsInfoLike | null }).settingsInfo)
+      return `${described.title.toLowerCase()}${change ? `: ${change}` : ''}`
+    }
+    case 'custom': {
+      const target = described.counterparty ? ` on ${who(described.counterparty.address)}` : ''
+      const value = described.detail ? ` with ${described.detail}` : ''
+      return info.type === 'Custom' && info.methodName === 'multiSend'
+        ? `run a batch of ${info.actionCount ?? 'several'} actions${value}`
+        : `call ${info.type === 'Custom' && info.methodName ? info.methodName : 'a contract'}${target}${value}`
+    }
+    default:
+      return described.title.toLowerCase()
+  }
+}
