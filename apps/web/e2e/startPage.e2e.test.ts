@@ -94,6 +94,9 @@ describe('start page', () => {
       )
       .toEqual(safes)
 
+    // On a fresh stack the demo Safes carry the names the devnet's chain config gives them.
+    await waitText(ownedRow(treasury), 'safe-name', 'Treasury (demo)')
+    await waitText(ownedRow(solo), 'safe-name', 'Solo (demo)')
     await waitText(ownedRow(treasury), 'owned-safe-threshold', '2/3')
     await waitText(ownedRow(solo), 'owned-safe-threshold', '1/1')
     await waitText(ownedRow(treasury), 'owned-safe-chain', 'Concord Devnet')
@@ -125,11 +128,13 @@ describe('start page', () => {
     await row.getByTestId('safe-name-save').click()
     await waitText(row, 'safe-name', 'Ops vault')
     expect(await row.getByTestId('safe-name-input').count()).toBe(0)
-    // Only the renamed Safe has the name.
-    expect(await ownedRow(solo).getByTestId('safe-name').count()).toBe(0)
+    // Only the renamed Safe has the name: solo keeps its demo name.
+    await waitText(ownedRow(solo), 'safe-name', 'Solo (demo)')
 
     await e2e.page.reload()
+    // The user's name outlives the reload and wins over the demo name.
     await waitText(ownedRow(treasury), 'safe-name', 'Ops vault')
+    expect(await ownedRow(treasury).getByTestId('safe-name').textContent()).toBe('Ops vault')
     // The name is the Safe's entry in its own address book.
     await e2e.page.goto(`${e2e.stack.url}/address-book?safe=dev:${treasury}`)
     await e2e.page

@@ -17,5 +17,5 @@ export {
   type SendExecTransactionParameters,
   sendExecTransaction,
 } from './safeActions.ts'
-export type { DemoExecution, DemoSafe, DemoScenario } from './scenario/demo.ts'
+export { DEMO_SAFE_NAMES, type DemoExecution, type DemoSafe, type DemoScenario } from './scenario/demo.ts'
 export { type Devnet, type StartDevnetOptions, startDevnet } from './startDevnet.ts'

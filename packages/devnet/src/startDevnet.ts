@@ -9,7 +9,7 @@ import { type DemoAssets, deployDemoAssets } from './deploy/demoAssets.ts'
 import { deploySafeContracts } from './deploy/safeContracts.ts'
 import { findAnvil, startAnvil } from './engines/anvil.ts'
 import { startHardhat } from './engines/hardhat.ts'
-import { type DemoScenario, seedDemoScenario } from './scenario/demo.ts'
+import { type DemoScenario, seedDemoScenario, withDemoNames } from './scenario/demo.ts'
 
 export type StartDevnetOptions = {
   /** 0 picks a free port. Default 8545. */
@@ -50,8 +50,10 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const { client } = node
     const saved = kept?.saved()
     // A kept chain answers with its blocks; Hardhat (or a chain that could not be kept) starts from genesis.
-    if (saved && (await client.getBlockNumber()) > 0n)
-      return { ...node, chainId: client.chain.id, ...saved, restored: true }
+    if (saved && (await client.getBlockNumber()) > 0n) {
+      const scenario = saved.scenario && withDemoNames(saved.scenario)
+      return { ...node, chainId: client.chain.id, assets: saved.assets, scenario, restored: true }
+    }
     const deployer = testAccount(0).address
     await deploySafeContracts(client, deployer)
     const assets = options.demo === false ? undefined : await deployDemoAssets(client, deployer)

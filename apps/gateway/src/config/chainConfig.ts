@@ -127,6 +127,11 @@ export const chainConfigSchema = z.strictObject({
       nativeCoinId: z.string().min(1),
     })
     .optional(),
+  /**
+   * Names the chain gives addresses (e.g. the devnet's demo Safes), served to everyone at
+   * /v1/chains/{chainId}/names: the web shows them where no address book names the address.
+   */
+  names: z.record(hexAddress, z.string().trim().min(1).max(50)).default({}),
   /** Tokens to hide as spam (besides those whose metadata could not be read). */
   spamTokens: z.array(hexAddress).default([]),
 })

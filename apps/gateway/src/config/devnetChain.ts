@@ -9,6 +9,8 @@ export function devnetChainConfig(devnet: {
   wsUrl: string
   /** Demo token addresses (absent when the devnet runs without its demo). */
   assets?: { usd: string; gov: string }
+  /** The demo Safes, named (absent without the demo). */
+  scenario?: { safes: Record<string, { address: string; name: string }> }
 }) {
   return {
     chainId: devnet.chainId,
@@ -26,5 +28,6 @@ export function devnetChainConfig(devnet: {
         ? { [devnet.assets.usd]: DEMO_PRICES.usd, [devnet.assets.gov]: DEMO_PRICES.gov }
         : {},
     },
+    names: Object.fromEntries(Object.values(devnet.scenario?.safes ?? {}).map((s) => [s.address, s.name])),
   }
 }

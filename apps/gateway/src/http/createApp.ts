@@ -24,6 +24,7 @@ import { createChainsRoutes } from '../modules/chains/chains.routes.ts'
 import { createChainsV2Routes } from '../modules/chains/chainsV2.routes.ts'
 import { createIndexingRepository } from '../modules/chains/indexing.repository.ts'
 import { createLogosRoutes } from '../modules/chains/logos.routes.ts'
+import { createChainNamesRoutes } from '../modules/chains/names.routes.ts'
 import { createPublicRpcRoutes } from '../modules/chains/publicRpc.routes.ts'
 import { createCollectiblesRepository } from '../modules/collectibles/collectibles.repository.ts'
 import { createCollectiblesRoutes } from '../modules/collectibles/collectibles.routes.ts'
@@ -162,6 +163,7 @@ export function createApp({
   const indexingStatus = createIndexingRepository({ db: store.db, rpc })
   app.route('/', createAboutRoutes({ chains, indexing: indexingStatus, site }))
   app.route('/', createPublicRpcRoutes({ chains }))
+  app.route('/', createChainNamesRoutes({ chains }))
   app.route('/', createLogosRoutes())
   const safes = createSafesRepository(store.db)
   const decoder = createDataDecoder({ extraAbis: abis })

@@ -17,9 +17,10 @@ export function CurrentSafeNames({ children }: { children: ReactNode }) {
   const { chains } = useRuntime()
   const chainId = current.status === 'ok' ? current.chain.chainId : undefined
   const safe = current.status === 'ok' ? current.address : undefined
+  const chainIds = useMemo(() => chains.map((chain) => chain.chainId), [chains])
   return (
     <EnsProvider chains={chains} openChainId={chainId}>
-      <AddressBookNames chainId={chainId} safe={safe}>
+      <AddressBookNames chainId={chainId} safe={safe} chainIds={chainIds}>
         <SafeTokens chainId={chainId} safe={safe}>
           {children}
         </SafeTokens>

@@ -40,6 +40,8 @@ export type DemoExecution = {
 
 export type DemoSafe = {
   address: Address
+  /** The name a new user sees for it (the gateway's chain config publishes it, see DEMO_SAFE_NAMES). */
+  name: string
   /** Owners today, in the contract's order. */
   owners: Address[]
   threshold: number
@@ -63,6 +65,25 @@ export type DemoScenario = {
   /** Hashes of every executed Safe transaction, in the order they ran. */
   executed: Hash[]
 }
+
+/** The demo Safes' names, by their key in `DemoScenario.safes`. */
+export const DEMO_SAFE_NAMES: Record<keyof DemoScenario['safes'], string> = {
+  treasury: 'Treasury (demo)',
+  solo: 'Solo (demo)',
+  legacyL2: 'Legacy L2 (demo)',
+  mainnet: 'Legacy mainnet (demo)',
+}
+
+/** The scenario with today's names: a chain kept from an earlier start may have been saved without them. */
+export const withDemoNames = (scenario: DemoScenario): DemoScenario => ({
+  ...scenario,
+  safes: Object.fromEntries(
+    Object.entries(scenario.safes).map(([key, safe]) => [
+      key,
+      { ...safe, name: DEMO_SAFE_NAMES[key as keyof DemoScenario['safes']] },
+    ]),
+  ) as DemoScenario['safes'],
+})
 
 type OwnerFunction = 'addOwnerWithThreshold' | 'swapOwner' | 'removeOwner'
 
@@ -113,6 +134,7 @@ export async function seedDemoScenario(client: DevnetClient, assets: DemoAssets)
     const { address, hash } = await createSafeWithHash(client, { ...p, sender })
     safes.set(address, {
       address,
+      name: '',
       ...final,
       version: p.version ?? '1.4.1',
       l2: p.l2 ?? true,
@@ -244,7 +266,7 @@ export async function seedDemoScenario(client: DevnetClient, assets: DemoAssets)
   }
 
   const demoSafe = (address: Address) => safes.get(address) as DemoSafe
-  return {
+  return withDemoNames({
     safes: {
       treasury: demoSafe(treasury),
       solo: demoSafe(solo),
@@ -255,5 +277,5 @@ export async function seedDemoScenario(client: DevnetClient, assets: DemoAssets)
     collectibles: { treasury: [1n, 2n, 3n], solo: [4n, 5n] },
     relayer,
     executed,
-  }
+  })
 }
