@@ -1,12 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import type { Hex } from 'viem'
+import { useAccount } from 'wagmi'
+import { ParentApprovals } from '../../../features/nested-safes/components/ParentApprovals'
 import { TxRowNote } from '../../../features/notes/components/TxRowNote'
 import { QueueView } from '../../../features/queue/components/QueueView'
-import { QUEUE_REFRESH_MS } from '../../../features/queue/queries'
+import { QUEUE_REFRESH_MS, queueKeys } from '../../../features/queue/queries'
 import { safeInfoQueryOptions, safeKeys } from '../../../features/safe/queries'
 import { TxRow } from '../../../features/transactions/components/TxRow'
 import { transactionKeys } from '../../../features/transactions/queries'
 import { confirmSafeTx } from '../../../features/tx-flow/api'
 import { CallReview } from '../../../features/tx-flow/components/review/CallReview'
+import { ParentApprovalReview } from '../../../features/tx-flow/components/review/ParentApprovalReview'
 import { QueuedTxReview } from '../../../features/tx-flow/components/review/QueuedTxReview'
 import { QueueRowRisks } from '../../../features/tx-flow/components/review/RisksPanel'
 import { ExportSignedTx } from '../../../features/tx-flow/components/verify/ExportSignedTx'
@@ -21,6 +25,7 @@ export function QueueRoute() {
 
 /** The queue, with the transaction rows, the confirm review and the replace link of the other features. */
 function SafeQueue({ safe }: { safe: OpenSafe }) {
+  const { address: account } = useAccount()
   const { chain } = safe
   const { chainId } = chain
   const queryClient = useQueryClient()
@@ -29,6 +34,12 @@ function SafeQueue({ safe }: { safe: OpenSafe }) {
     ...safeInfoQueryOptions(chainId, safe.address),
     refetchInterval: pollUnlessLive(QUEUE_REFRESH_MS),
   })
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: safeKeys.info(chainId, safe.address) })
+    void queryClient.invalidateQueries({ queryKey: transactionKeys.history(chainId, safe.address) })
+    void queryClient.invalidateQueries({ queryKey: transactionKeys.queue(chainId, safe.address) })
+    void queryClient.invalidateQueries({ queryKey: queueKeys.list(chainId, safe.address) })
+  }
   return (
     <div className="card">
       <QueueView
@@ -68,14 +79,47 @@ function SafeQueue({ safe }: { safe: OpenSafe }) {
             onHeldChange={onHeldChange}
           />
         )}
+        renderOwnerSafes={(details) =>
+          safeInfo.data ? (
+            <ParentApprovals
+              chain={chain}
+              child={safe.address}
+              details={details}
+              owners={safeInfo.data.owners.map((owner) => owner.value)}
+              renderSign={(parent, draft, done) =>
+                account ? (
+                  <ParentApprovalReview
+                    chain={chain}
+                    child={safe.address}
+                    childDetails={details}
+                    parent={parent}
+                    draft={draft}
+                    account={account}
+                    onDone={done}
+                  />
+                ) : null
+              }
+              confirm={(signature) =>
+                confirmSafeTx({
+                  chainId,
+                  safeTxHash:
+                    details.detailedExecutionInfo?.type === 'MULTISIG'
+                      ? (details.detailedExecutionInfo.safeTxHash as Hex)
+                      : '0x',
+                  signature,
+                })
+              }
+              queueHref={(parent) =>
+                `/transactions/queue?safe=${encodeURIComponent(`${chain.shortName}:${parent}`)}`
+              }
+              onChanged={refresh}
+            />
+          ) : null
+        }
         renderRisks={(details) => <QueueRowRisks details={details} safe={safe.address} />}
         renderExport={(details) => <ExportSignedTx chain={chain} safe={safe.address} details={details} />}
         replaceHref={(nonce) => safe.href('/transactions/new', { nonce: String(nonce) })}
-        onChanged={() => {
-          void queryClient.invalidateQueries({ queryKey: safeKeys.info(chainId, safe.address) })
-          void queryClient.invalidateQueries({ queryKey: transactionKeys.history(chainId, safe.address) })
-          void queryClient.invalidateQueries({ queryKey: transactionKeys.queue(chainId, safe.address) })
-        }}
+        onChanged={refresh}
       />
     </div>
   )

@@ -44,6 +44,7 @@ export function QueueItem(props: QueueItemProps) {
     <li className="queue-item" data-testid="queue-item" data-tx-id={tx.id} data-status={tx.txStatus}>
       <ul className="tx-list">{props.renderSummary(tx)}</ul>
       {details.data && props.renderRisks ? props.renderRisks(details.data) : null}
+      {details.data && props.renderOwnerSafes ? props.renderOwnerSafes(details.data) : null}
       <div className="queue-item-status small">
         <span data-testid="queue-confirmations">
           {submitted} of {required} confirmations

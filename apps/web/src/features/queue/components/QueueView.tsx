@@ -34,6 +34,8 @@ export type QueueViewProps = {
   renderCallReview?:
     | ((tx: SafeTx.SafeTx, details: TransactionDetails, onHeldChange: (held: boolean) => void) => ReactNode)
     | undefined
+  /** The owners that are Safes themselves (nested Safes): their approvals, and "Sign as <parent>". */
+  renderOwnerSafes?: ((details: TransactionDetails) => ReactNode) | undefined
   /** The risks found in the transaction, shown on its row (the review shows them again, with the simulation's). */
   renderRisks?: ((details: TransactionDetails) => ReactNode) | undefined
   /** The transaction with its signatures, to carry on without the gateway (file, link, QR); without it no Export. */

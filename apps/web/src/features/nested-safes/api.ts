@@ -1,0 +1,54 @@
+import {
+  getSafeInfo,
+  getTransactionDetails,
+  getTransactionQueue,
+  type SafeInfo,
+  type TransactionDetails,
+} from '@safe-global/safe-gateway-typescript-sdk'
+import { queryOptions } from '@tanstack/react-query'
+import type { Address, Hex } from 'viem'
+import { GatewayError, gatewayCall, gatewayScope } from '../../lib/gateway'
+import { approveHashCandidates, approvesHash } from './approvals'
+
+export const nestedKeys = {
+  all: () => [gatewayScope(), 'nested-safes'] as const,
+  owner: (chainId: string, owner: string) =>
+    [...nestedKeys.all(), chainId, 'owner', owner.toLowerCase()] as const,
+  pending: (chainId: string, parent: string, child: string, safeTxHash: string) =>
+    [...nestedKeys.all(), chainId, 'pending', parent.toLowerCase(), child.toLowerCase(), safeTxHash] as const,
+}
+
+/** An owner's Safe info when the owner is a Safe the gateway knows; null when it is not a Safe (404). */
+export const ownerSafeQueryOptions = (chainId: string, owner: string) =>
+  queryOptions({
+    queryKey: nestedKeys.owner(chainId, owner),
+    queryFn: async (): Promise<SafeInfo | null> => {
+      try {
+        return await gatewayCall(() => getSafeInfo(chainId, owner))
+      } catch (error) {
+        if (error instanceof GatewayError && error.code === 404) return null
+        throw error
+      }
+    },
+    staleTime: 60_000,
+  })
+
+/** The parent's queued transaction that approves the child's `safeTxHash`, if it proposed one. */
+export const pendingApprovalQueryOptions = (
+  chainId: string,
+  parent: Address,
+  child: Address,
+  safeTxHash: Hex,
+) =>
+  queryOptions({
+    queryKey: nestedKeys.pending(chainId, parent, child, safeTxHash),
+    queryFn: async (): Promise<TransactionDetails | null> => {
+      const queue = await gatewayCall(() => getTransactionQueue(chainId, parent))
+      for (const id of approveHashCandidates(queue.results, child)) {
+        const details = await gatewayCall(() => getTransactionDetails(chainId, id))
+        if (approvesHash(details, child, safeTxHash)) return details
+      }
+      return null
+    },
+    refetchInterval: 15_000,
+  })
