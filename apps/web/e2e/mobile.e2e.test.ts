@@ -1,8 +1,14 @@
 // On a phone (390×844) the start page and every page of an open Safe fit the screen (no horizontal scroll), the sections are in a
-// drawer, a skip link comes first, and the theme follows the device until the user picks one.
+// drawer, a skip link comes first, and the theme follows the device until the user picks one. The header's
+// buttons, a transaction's review and the queue (its rows, Confirm review and Execute panel) fit it too.
 import { join } from 'node:path'
+import { testAccount } from '@concord/devnet'
+import { erc20Abi } from '@concord/safe/contracts'
+import type { Locator } from 'playwright-core'
+import { type Address, encodeFunctionData } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { connectDevnet } from './connectDevnet.ts'
+import { proposeAs } from './safeTx.ts'
 import { screenshotDir, setupE2E } from './session.ts'
 
 const WIDTH = 390
@@ -11,11 +17,13 @@ const e2e = setupE2E({
   onPage: (page) => page.setDefaultTimeout(15_000),
 })
 
-let treasury: string
+let treasury: Address
+let usd: Address
 beforeAll(() => {
-  const scenario = e2e.stack.devnet.scenario
-  if (!scenario) throw new Error('the stack runs without the demo scenario')
+  const { scenario, assets } = e2e.stack.devnet
+  if (!scenario || !assets) throw new Error('the stack runs without the demo scenario')
   treasury = scenario.safes.treasury.address
+  usd = assets.usd
 })
 
 /**
@@ -32,6 +40,8 @@ const PAGES: [path: string, ready: string][] = [
   ['/transactions/new', '#content h1'],
   ['/messages', '#content h2'],
   ['/apps', '#content h1'],
+  ['/verify', '#content h1'],
+  ['/new-safe', '#content h1'],
   ['/address-book', '#content h1'],
   ['/settings', '[data-testid="gateway-url"]'],
   ['/settings/setup', '[data-testid="setup-owners"]'],
@@ -52,6 +62,47 @@ const overflowing = () =>
     }
     return wide.slice(-8)
   }, WIDTH)
+
+/** The page's width, and the elements past the right edge when it is wider than the screen. */
+async function sideways(): Promise<string | null> {
+  const scrollWidth = await e2e.page.evaluate(() => document.documentElement.scrollWidth)
+  return scrollWidth > WIDTH ? `${scrollWidth}px (${(await overflowing()).join(', ')})` : null
+}
+
+/**
+ * How many lines an element's text takes: its text's line boxes (one client rect per line fragment), grouped by
+ * the line they sit on (an inline icon is a little taller or lower than the text beside it).
+ */
+const lineCount = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const range = document.createRange()
+    range.selectNodeContents(el)
+    const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0)
+    rects.sort((a, b) => a.top - b.top)
+    let lines = 0
+    let bottom = Number.NEGATIVE_INFINITY
+    for (const rect of rects) {
+      if (rect.top + rect.height / 2 > bottom) {
+        lines++
+        bottom = rect.bottom
+      } else bottom = Math.max(bottom, rect.bottom)
+    }
+    return lines
+  })
+
+/** The element and its descendants whose content is cut off: wider than their box. */
+const clipped = (locator: Locator) =>
+  locator.evaluate((el) =>
+    [el, ...el.querySelectorAll('*')]
+      // A visually hidden label (1 px, for assistive technology) is not cut off for anyone.
+      .filter(
+        (node) => node.checkVisibility() && node.clientWidth > 1 && node.scrollWidth > node.clientWidth + 0.5,
+      )
+      .map(
+        (node) =>
+          `${node.tagName.toLowerCase()} "${node.textContent}" ${node.scrollWidth}>${node.clientWidth}`,
+      ),
+  )
 
 describe('phone layout', () => {
   it('default: neither the start page nor any page of an open Safe scrolls sideways', async () => {
@@ -110,6 +161,94 @@ describe('phone layout', () => {
     expect(await e2e.page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content')
     await e2e.page.keyboard.press('Enter')
     expect(await e2e.page.evaluate(() => document.activeElement?.id)).toBe('content')
+  })
+})
+
+describe('phone layout: the header and transactions', () => {
+  it('default: the network and wallet buttons show their whole label, within the screen', async () => {
+    await connectDevnet(e2e.page, 0, `${e2e.stack.url}/?safe=dev:${treasury}`)
+    await e2e.page.locator('#content h1').first().waitFor()
+    const network = e2e.page.getByTestId('rk-chain-button')
+    const account = e2e.page.getByTestId('rk-account-button')
+    for (const button of [network, account]) {
+      expect(await clipped(button)).toEqual([])
+      const box = await button.boundingBox()
+      expect(box && box.x + box.width).toBeLessThanOrEqual(WIDTH)
+    }
+    // The network is named for assistive technology whatever the label shows.
+    await e2e.page.getByRole('button', { name: /Concord Devnet/ }).waitFor()
+    await e2e.page.screenshot({
+      path: join(screenshotDir, 'mobile-header.png'),
+      clip: { x: 0, y: 0, width: WIDTH, height: 80 },
+    })
+    expect(await sideways()).toBeNull()
+  })
+
+  it('default: New transaction → Send 1 cUSD → review fits the screen', async () => {
+    const { page } = e2e
+    await connectDevnet(page, 0, `${e2e.stack.url}/assets?safe=dev:${treasury}`)
+    await page.locator('[data-testid="balance-row"][data-symbol="cUSD"] [data-testid="balance-send"]').click()
+    await page.getByTestId('send-recipient-input').fill(testAccount(3).address)
+    await page.getByTestId('send-amount-input').fill('1')
+    await page.getByTestId('send-token-form').getByTestId('tx-form-review').click()
+    const review = page.getByTestId('new-tx-review')
+    await review.locator('[data-testid="simulation-status"]:has-text("Succeeds")').waitFor()
+    await review.getByTestId('review-safe-tx-hash').waitFor()
+    await page.screenshot({ path: join(screenshotDir, 'mobile-new-tx-review.png'), fullPage: true })
+    expect(await sideways()).toBeNull()
+    expect(e2e.pageErrors).toEqual([])
+  })
+
+  it('default: a queued transfer reads in two lines at most; its Confirm review and Execute panel fit the screen', async () => {
+    const { page } = e2e
+    const call = {
+      to: usd,
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [testAccount(3).address, 10n ** 6n],
+      }),
+    }
+    // Owner #1 proposes (from its own client); owner #0 reviews it on the phone.
+    const proposal = await proposeAs(e2e.stack, { safe: treasury, call, signer: 1 })
+    await connectDevnet(page, 0, `${e2e.stack.url}/transactions/queue?safe=dev:${treasury}`)
+    const item = page.locator(`[data-testid="queue-item"][data-tx-id="${proposal.id}"]`)
+    await item.getByTestId('confirm-button').waitFor()
+    // Every step is checked, and the failures reported together.
+    const problems: string[] = []
+    const check = async (what: string) => {
+      const wide = await sideways()
+      if (wide) problems.push(`${what}: ${wide}`)
+    }
+    const atMostTwoLines = async (what: string, locator: Locator) => {
+      const lines = await lineCount(locator)
+      if (lines > 2) problems.push(`${what}: ${lines} lines`)
+    }
+    await page.screenshot({ path: join(screenshotDir, 'mobile-queue.png'), fullPage: true })
+    await check('queue')
+    const row = item.getByTestId('tx-row')
+    await expect(row.getByTestId('tx-detail').textContent()).resolves.toContain('1 cUSD')
+    // The amount ("1 cUSD") on one line, the counterparty ("to ▣ 0x90F7…b906") on one or two.
+    expect(await lineCount(row.getByTestId('tx-detail'))).toBe(1)
+    await atMostTwoLines('counterparty', row.locator('.tx-counterparty'))
+    // Type, amount and counterparty together: one line, or two.
+    await atMostTwoLines('description', row.locator('.tx-main'))
+
+    await item.getByTestId('confirm-button').click()
+    await item.locator('[data-testid="queued-tx-review"][data-verified="true"]').waitFor()
+    await item.locator('[data-testid="simulation-status"]:has-text("Succeeds")').waitFor()
+    await page.screenshot({ path: join(screenshotDir, 'mobile-queue-confirm.png'), fullPage: true })
+    await check('Confirm review')
+    await atMostTwoLines('Confirm review: To', item.getByTestId('review-to').locator('.address'))
+    await item.getByTestId('confirm-review').getByRole('button', { name: 'Close' }).click()
+
+    await item.getByTestId('execute-button').click()
+    await item.getByTestId('execution-fee').waitFor()
+    await page.screenshot({ path: join(screenshotDir, 'mobile-queue-execute.png'), fullPage: true })
+    await check('Execute panel')
+    await atMostTwoLines('Execute panel: network fee', item.getByTestId('execution-fee'))
+    expect(problems).toEqual([])
+    expect(e2e.pageErrors).toEqual([])
   })
 })
 

@@ -54,11 +54,15 @@ export function startWallet({ runtimeConfig, chains }: WalletInputs): void {
 
   const mirror = () => {
     const account = getAccount(config)
+    // account.chain is set only for a chain of the config, i.e. one the gateway serves.
+    const served = account.chain ? chains.find((c) => c.chainId === String(account.chainId)) : undefined
     setWalletAccount({
       status: account.status,
       address: account.address,
       chainId: account.chainId,
       chainName: account.chain?.name,
+      chainShortName: served?.shortName || undefined,
+      chainLogoUrl: served?.chainLogoUri || undefined,
     })
   }
   const stopWatching = watchAccount(config, { onChange: mirror })

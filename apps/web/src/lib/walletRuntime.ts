@@ -15,6 +15,9 @@ export type WalletAccount = {
   chainId: number | undefined
   /** The chain's name when the gateway serves the wallet's chain, undefined on a chain it does not serve. */
   chainName: string | undefined
+  /** The gateway's short name of that chain ("eth", "gno") and its logo, for a narrow header. */
+  chainShortName: string | undefined
+  chainLogoUrl: string | undefined
 }
 
 type State = { config: Config | undefined; account: WalletAccount }
@@ -24,6 +27,8 @@ const DISCONNECTED: WalletAccount = {
   address: undefined,
   chainId: undefined,
   chainName: undefined,
+  chainShortName: undefined,
+  chainLogoUrl: undefined,
 }
 
 const store = createExternalStore<State>({ config: undefined, account: DISCONNECTED })
@@ -79,7 +84,9 @@ export function setWalletAccount(account: WalletAccount): void {
     current.status === account.status &&
     current.address === account.address &&
     current.chainId === account.chainId &&
-    current.chainName === account.chainName
+    current.chainName === account.chainName &&
+    current.chainShortName === account.chainShortName &&
+    current.chainLogoUrl === account.chainLogoUrl
   )
     return
   setState({ account })

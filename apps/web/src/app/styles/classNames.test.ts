@@ -23,7 +23,6 @@ const UNSTYLED: Record<string, string> = {
   'queued-count': 'names the figure',
   'safe-summary': 'a .card; names it',
   'start-page': 'names the page',
-  'tx-counterparty': 'muted small text; names it',
   'tx-detail': 'plain text beside the type; names it',
   'tx-details': 'a .card; names it',
   'wallet-account': 'a .button; names it',

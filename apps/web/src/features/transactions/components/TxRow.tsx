@@ -1,4 +1,5 @@
 import type { ChainInfo, TransactionSummary } from '@safe-global/safe-gateway-typescript-sdk'
+import { ArrowDownLeft, ArrowUpRight, Code, Dot, type LucideIcon, Settings, Sparkles } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useAddressName } from '../../../components/ui/AddressNamesContext'
@@ -6,14 +7,14 @@ import { Identicon } from '../../../components/ui/Identicon'
 import { formatTime, shortAddress } from '../../../lib/format'
 import { describeTransaction, statusLabel } from '../utils/describeTransaction'
 
-const KIND_ICONS = {
-  incoming: '↓',
-  outgoing: '↑',
-  settings: '⚙',
-  custom: '⌘',
-  creation: '★',
-  other: '•',
-} as const
+const KIND_ICONS: Record<ReturnType<typeof describeTransaction>['kind'], LucideIcon> = {
+  incoming: ArrowDownLeft,
+  outgoing: ArrowUpRight,
+  settings: Settings,
+  custom: Code,
+  creation: Sparkles,
+  other: Dot,
+}
 
 /** A shortened address (`0xeE3A…F886`, lib/format's shortAddress) inside a description. */
 const SHORT_ADDRESS = /(0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4})/
@@ -49,6 +50,7 @@ export function TxRow({ chain, transaction, href, note }: TxRowProps) {
   const execution = transaction.executionInfo
   // The address books' name first, then the gateway's (a known contract or token).
   const counterpartyName = useAddressName(description.counterparty?.address.value ?? '', chain.chainId)
+  const KindIcon = KIND_ICONS[description.kind]
   return (
     <li className="tx-row-item">
       <Link
@@ -59,7 +61,7 @@ export function TxRow({ chain, transaction, href, note }: TxRowProps) {
         data-kind={description.kind}
       >
         <span className="tx-icon" aria-hidden="true">
-          {KIND_ICONS[description.kind]}
+          <KindIcon size={16} aria-hidden="true" />
         </span>
         <span className="tx-main">
           <span className="tx-type" data-testid="tx-type">
@@ -74,7 +76,7 @@ export function TxRow({ chain, transaction, href, note }: TxRowProps) {
             <span className="muted small tx-counterparty">
               {description.counterparty.label}{' '}
               <Identicon value={description.counterparty.address.value} size={14} />{' '}
-              <span data-testid="tx-counterparty-name">
+              <span className="tx-counterparty-name" data-testid="tx-counterparty-name">
                 {counterpartyName ||
                   description.counterparty.address.name ||
                   shortAddress(description.counterparty.address.value)}

@@ -16,7 +16,7 @@ const shortAddress = (address: string) => `${address.slice(0, 4)}…${address.sl
  * ConnectButton's, which it replaces.
  */
 export function WalletButton() {
-  const { status, address, chainName } = useWalletAccount()
+  const { status, address, chainName, chainShortName, chainLogoUrl } = useWalletAccount()
   const dialogs = useWalletDialogs()
   // Clicked, and the dialogs' code is still on its way.
   const [waiting, setWaiting] = useState(false)
@@ -36,7 +36,14 @@ export function WalletButton() {
           aria-busy={busy}
           onClick={open(openChainModal)}
         >
-          {chainName ?? 'Wrong network'}
+          {chainName && chainLogoUrl ? (
+            <img className="wallet-chain-icon" src={chainLogoUrl} alt="" width={18} height={18} />
+          ) : null}
+          {/* A phone shows the short name ("eth", "gno") in its place; the full name stays in the accessible name. */}
+          <span className={chainName && chainShortName ? 'wallet-chain-name has-short' : 'wallet-chain-name'}>
+            {chainName ?? 'Wrong network'}
+          </span>
+          {chainName && chainShortName ? <span className="wallet-chain-short">{chainShortName}</span> : null}
         </button>
         <button
           type="button"

@@ -73,7 +73,7 @@ export function CallFields({ chain, call, summary }: { chain: ChainInfo; call: S
   return (
     <ReviewCard title="Transaction" testId="review-call">
       {summary ? (
-        <p data-testid="review-summary">
+        <p className="review-summary" data-testid="review-summary">
           <strong>{summary}</strong>
         </p>
       ) : null}
