@@ -183,6 +183,13 @@ describe('Assets', () => {
     await expectText('token-fiat', '$500.00', row('CGT'))
     await expectText('token-fiat', '$28,500.00', row('ETH'))
     await expectText('balances-total', '$53,900.00')
+    // Token icons are the gateway's logo (the coin's) or the token address's identicon, never a letter.
+    await row('ETH').locator('[data-testid="token-icon"] img').waitFor()
+    for (const symbol of ['cUSD', 'CGT'])
+      await expect(
+        row(symbol).locator('[data-testid="token-icon"] svg[data-testid="identicon"]').count(),
+      ).resolves.toBe(1)
+    await expect(texts(table.locator('[data-testid="token-icon"]'))).resolves.toEqual(['', '', ''])
     await e2e.page.screenshot({ path: join(screenshotDir, 'safe-assets.png') })
 
     const toggle = byTestId('spam-toggle')
@@ -241,6 +248,19 @@ describe('Transactions', () => {
     await expect(row('Received', '0.5 ETH').count()).resolves.toBe(1)
     for (const status of await texts(rows.locator('[data-testid="tx-status"]')))
       expect(status).toBe('Success')
+    // Row icons and the menu toggle are drawn icons (one icon set), not Unicode glyphs.
+    const icons = await rows.evaluateAll((nodes) =>
+      nodes.map((node) => {
+        const icon = node.querySelector('.tx-icon')
+        return { svgs: icon?.querySelectorAll('svg').length, text: icon?.textContent }
+      }),
+    )
+    expect(icons.length).toBeGreaterThanOrEqual(5)
+    for (const icon of icons) expect(icon).toEqual({ svgs: 1, text: '' })
+    const toggle = byTestId('nav-toggle')
+    await expect(toggle.locator('svg[aria-hidden="true"]').count()).resolves.toBe(1)
+    await expect(toggle.textContent()).resolves.toBe('')
+    await expect(toggle.getAttribute('aria-label')).resolves.toBe('Open menu')
     await e2e.page.screenshot({ path: join(screenshotDir, 'safe-history.png'), fullPage: true })
   })
 

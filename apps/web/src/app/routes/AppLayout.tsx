@@ -1,3 +1,4 @@
+import { Menu, X } from 'lucide-react'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { NavLink, Outlet, useLocation } from 'react-router'
 import { ConnectionBanner } from '../../features/live/components/ConnectionBanner'
@@ -78,7 +79,7 @@ function Shell({ children }: { children: React.ReactNode }) {
           data-testid="nav-toggle"
           onClick={() => setNavOpen((open) => !open)}
         >
-          <span aria-hidden="true">{navOpen ? '✕' : '☰'}</span>
+          {navOpen ? <X size={20} aria-hidden="true" /> : <Menu size={20} aria-hidden="true" />}
         </button>
         <NavLink to="/" className="brand">
           <img src="/favicon.svg" alt="" width={28} height={28} />

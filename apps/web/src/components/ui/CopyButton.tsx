@@ -1,4 +1,5 @@
 import './primitives.css'
+import { Check, Copy, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 
 const COPIED_MS = 1500
@@ -36,25 +37,13 @@ export function CopyButton({ value, label = 'Copy', testId = 'copy-button' }: Co
         )
       }}
     >
-      {state === 'idle' ? <CopyIcon /> : state === 'copied' ? '✓' : '✗'}
+      {state === 'idle' ? (
+        <Copy size={12} aria-hidden="true" />
+      ) : state === 'copied' ? (
+        <Check size={12} aria-hidden="true" />
+      ) : (
+        <X size={12} aria-hidden="true" />
+      )}
     </button>
-  )
-}
-
-// Two overlapping sheets, drawn rather than a glyph: not every system font has one.
-function CopyIcon() {
-  return (
-    <svg
-      width="12"
-      height="12"
-      viewBox="0 0 16 16"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.6"
-      aria-hidden="true"
-    >
-      <rect x="5" y="5" width="9" height="9" rx="1.5" />
-      <path d="M11 5V3.5A1.5 1.5 0 0 0 9.5 2h-6A1.5 1.5 0 0 0 2 3.5v6A1.5 1.5 0 0 0 3.5 11H5" />
-    </svg>
   )
 }

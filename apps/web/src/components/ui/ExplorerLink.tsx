@@ -4,7 +4,9 @@ export type ExplorerLinkProps = {
   testId?: string
 }
 
-/** The small "↗" link to a block explorer page, opened in a new tab. */
+import { ExternalLink } from 'lucide-react'
+
+/** The small external-link icon linking to a block explorer page, opened in a new tab. */
 export function ExplorerLink({ url, testId = 'explorer-link' }: ExplorerLinkProps) {
   if (!url) return null
   return (
@@ -16,7 +18,7 @@ export function ExplorerLink({ url, testId = 'explorer-link' }: ExplorerLinkProp
       aria-label="View on explorer"
       data-testid={testId}
     >
-      ↗
+      <ExternalLink size={14} aria-hidden="true" />
     </a>
   )
 }

@@ -107,7 +107,7 @@ function Balances({
             <tr key={tokenInfo.address} data-testid="balance-row" data-symbol={tokenInfo.symbol}>
               <td>
                 <span className="token-cell">
-                  <TokenIcon logoUri={tokenInfo.logoUri} symbol={tokenInfo.symbol} />
+                  <TokenIcon logoUri={tokenInfo.logoUri} address={tokenInfo.address} />
                   <span>
                     <span className="token-name">{tokenInfo.name}</span>
                     {NATIVE.has(tokenInfo.type) ? null : (

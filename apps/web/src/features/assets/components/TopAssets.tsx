@@ -45,7 +45,7 @@ export function TopAssets({ chainId, address, currency, hideSpam, assetsHref, li
                   data-testid="top-asset"
                   data-symbol={tokenInfo.symbol}
                 >
-                  <TokenIcon logoUri={tokenInfo.logoUri} symbol={tokenInfo.symbol} />
+                  <TokenIcon logoUri={tokenInfo.logoUri} address={tokenInfo.address} />
                   <span className="top-asset-amount">
                     {formatTokenAmount(balance, tokenInfo.decimals)} {tokenInfo.symbol}
                   </span>

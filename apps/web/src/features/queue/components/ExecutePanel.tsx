@@ -1,4 +1,5 @@
 import type { TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
+import { Check } from 'lucide-react'
 import { useState } from 'react'
 import { formatGwei, type Hex } from 'viem'
 import { AddressView } from '../../../components/ui/AddressView'
@@ -94,8 +95,9 @@ export function ExecutePanel({
   return (
     <div className="review-panel" data-testid="review-panel">
       <p className="verified small" data-testid="verification-ok">
-        ✓ Verified in this browser: the safeTxHash was recomputed from the data shown, and{' '}
-        {verified.check.confirmedBy.length} confirmation(s) recovered to owners read from the chain.
+        <Check size={14} aria-hidden="true" /> Verified in this browser: the safeTxHash was recomputed from
+        the data shown, and {verified.check.confirmedBy.length} confirmation(s) recovered to owners read from
+        the chain.
       </p>
       {renderCallReview?.(verified.tx, details, setHeld)}
       <dl className="kv small">

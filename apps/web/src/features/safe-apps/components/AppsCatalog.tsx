@@ -1,5 +1,6 @@
 import type { SafeAppData } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQueries, useQuery } from '@tanstack/react-query'
+import { Star } from 'lucide-react'
 import { useMemo, useState, useSyncExternalStore } from 'react'
 import { Link } from 'react-router'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
@@ -136,7 +137,9 @@ function AppCard(p: {
           onClick={p.onBookmark}
           data-testid="bookmark-app"
         >
-          {p.bookmarked ? '★ Bookmarked' : '☆ Bookmark'}
+          {/* Filled when bookmarked, outlined otherwise. */}
+          <Star size={14} aria-hidden="true" fill={p.bookmarked ? 'currentColor' : 'none'} />{' '}
+          {p.bookmarked ? 'Bookmarked' : 'Bookmark'}
         </button>
         {p.onRemove ? (
           <button type="button" className="button" onClick={p.onRemove} data-testid="remove-app">

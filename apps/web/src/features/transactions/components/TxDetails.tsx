@@ -5,6 +5,7 @@ import type {
   TransactionDetails,
 } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery } from '@tanstack/react-query'
+import { Check, Circle } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { DecodedData, HexData } from '../../../components/decoded/DecodedData'
 import { ChainAddress } from '../../../components/ui/AddressView'
@@ -239,7 +240,7 @@ function Confirmations({
         {execution.confirmations.map((confirmation) => (
           <li key={confirmation.signer.value} className="confirmation" data-testid="tx-confirmation">
             <span className="check" title="Confirmed">
-              ✓
+              <Check size={16} aria-hidden="true" />
             </span>
             <ChainAddress chain={chain} address={confirmation.signer} testId="tx-confirmation-signer" />
             <span className="muted small">{formatDateTime(confirmation.submittedAt)}</span>
@@ -248,7 +249,7 @@ function Confirmations({
         {missing.map((signer) => (
           <li key={signer.value} className="confirmation pending" data-testid="tx-missing-confirmation">
             <span className="check" title="Not confirmed">
-              ○
+              <Circle size={16} aria-hidden="true" />
             </span>
             <ChainAddress chain={chain} address={signer} />
           </li>

@@ -1,3 +1,5 @@
+import { TriangleAlert } from 'lucide-react'
+
 /**
  * The loud warning shown when the gateway's data does not hold up against what the browser recomputed
  * (hashes, signatures, decoded data): nothing may be signed from it.
@@ -6,7 +8,9 @@ export function VerificationAlert({ title, problems }: { title: string; problems
   if (problems.length === 0) return null
   return (
     <div className="tx-alert" role="alert" data-testid="verification-alert">
-      <h2>⚠ {title}</h2>
+      <h2>
+        <TriangleAlert size={20} aria-hidden="true" /> {title}
+      </h2>
       <ul>
         {problems.map((problem) => (
           <li key={problem} data-testid="verification-problem">

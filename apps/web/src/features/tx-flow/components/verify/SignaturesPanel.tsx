@@ -1,5 +1,6 @@
 import type { ParsedSignature } from '@concord/safe/signatures'
 import { useMutation, useQuery } from '@tanstack/react-query'
+import { Check } from 'lucide-react'
 import { useState } from 'react'
 import { type Address, type Hex, isAddressEqual } from 'viem'
 import type { Config } from 'wagmi'
@@ -92,7 +93,9 @@ export function SignaturesPanel({ input, safeTxHash, signatures, onSignatures, w
                 {owner === undefined ? (
                   <span className="muted">recovered; owners not read yet</span>
                 ) : owner ? (
-                  <span className="verified">✓ an owner on chain</span>
+                  <span className="verified">
+                    <Check size={14} aria-hidden="true" /> an owner on chain
+                  </span>
                 ) : (
                   <strong className="error-text">
                     not an owner of this Safe: this signature does not count
