@@ -136,9 +136,12 @@ submit.addEventListener('click', async () => {
   }
 })
 
+/** Framed by a Safe host, which shows the app's name above the frame: the title is not repeated here. */
+const framed = window.parent !== window
+
 async function start() {
   root.replaceChildren(
-    el('h1', { text: 'Batch payments' }),
+    ...(framed ? [] : [el('h1', { text: 'Batch payments' })]),
     status,
     el(
       'p',

@@ -36,6 +36,53 @@ async function lastTransactionTo(to: Address): Promise<Hex> {
 }
 
 describe('safe apps: batch payments', () => {
+  it("default: the app is styled in the host's look, light and dark, and its title shows once (the host's)", async () => {
+    const page = e2e.page
+    await connectDevnet(page, 0, `${e2e.stack.url}/apps?safe=dev:${solo}`)
+    await page
+      .locator('[data-testid="app-card"]', { hasText: 'Batch payments' })
+      .getByTestId('open-app')
+      .click()
+    const app = page.frameLocator('[data-testid="safe-app-frame"]')
+    await app.locator('[data-testid="status"][data-ready="true"]').waitFor()
+    expect(await page.getByTestId('open-app-name').textContent()).toBe('Batch payments')
+    // The framed app does not repeat it.
+    await expect(app.locator('h1').count()).resolves.toBe(0)
+    await expect(app.locator('body').textContent()).resolves.not.toContain('Batch payments')
+
+    // Its stylesheet applies: the button differs from a browser-default one (a button in a shadow root, which
+    // the page's styles do not reach).
+    const submit = app.getByTestId('submit-batch')
+    const looks = () =>
+      submit.evaluate((button) => {
+        const host = document.createElement('div')
+        document.body.append(host)
+        const plain = host.attachShadow({ mode: 'open' }).appendChild(document.createElement('button'))
+        const pick = (style: CSSStyleDeclaration) => ({
+          background: style.backgroundColor,
+          radius: style.borderTopLeftRadius,
+          font: style.fontFamily,
+        })
+        const result = {
+          styled: pick(getComputedStyle(button)),
+          plain: pick(getComputedStyle(plain)),
+          page: getComputedStyle(document.documentElement).backgroundColor,
+        }
+        host.remove()
+        return result
+      })
+    const light = await looks()
+    expect(light.styled.background).not.toBe(light.plain.background)
+    expect(light.styled.radius).toBe('12px')
+    expect(light.plain.radius).not.toBe('12px')
+    await page.screenshot({ path: join(screenshotDir, 'safe-apps-batch-light.png') })
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await expect.poll(async () => (await looks()).page).not.toBe(light.page)
+    expect((await looks()).styled.background).not.toBe(light.styled.background)
+    await page.screenshot({ path: join(screenshotDir, 'safe-apps-batch-dark.png') })
+    await page.emulateMedia({ colorScheme: 'light' })
+  })
+
   it('default: a CSV with a bad row; the good rows go out as one batch, executed, recipients paid', async () => {
     const page = e2e.page
     const { client } = e2e.stack.devnet
