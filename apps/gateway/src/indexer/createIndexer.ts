@@ -217,6 +217,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
         multisig: committed.multisig,
         modules: committed.modules,
         transfers: committed.transfers,
+        approvals: committed.approvals,
         newsSince: Math.floor(Date.now() / 1000) - NEWS_WINDOW_SECONDS,
       }),
     )

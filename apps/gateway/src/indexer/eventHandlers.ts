@@ -114,7 +114,15 @@ export const handlers: { [E in Exclude<SafeEventName, 'SafeSetup'>]: Handler<E> 
   },
   ExecutionFromModuleSuccess: ({ module }, ctx) => finishModuleExecution(module, true, ctx),
   ExecutionFromModuleFailure: ({ module }, ctx) => finishModuleExecution(module, false, ctx),
-  ApproveHash: null,
+  ApproveHash: ({ approvedHash, owner }, ctx) => {
+    ctx.out.approvals.push({
+      chainId: ctx.input.chainId,
+      safe: ctx.safe.address,
+      safeTxHash: approvedHash,
+      owner: checksum(owner),
+      timestamp: ctx.input.timestampOf(ctx.log.blockNumber),
+    })
+  },
   SignMsg: null,
   SafeReceived: ({ sender, value }, ctx) => {
     // A call with no value and no data lands in receive() too (an on-chain rejection calls the Safe itself

@@ -2,7 +2,7 @@
 // database transaction holding a whole window of blocks and the cursor that points past it; the metadata and
 // reorg parts have their own modules.
 
-import { encodeSignatures } from '@concord/safe/signatures'
+import { encodeSignatures, preValidatedSignature } from '@concord/safe/signatures'
 import { and, eq, getTableName, inArray, lte, sql } from 'drizzle-orm'
 import type { Address, Hex } from 'viem'
 import { bulkInsert } from '../db/bulkInsert.ts'
@@ -27,7 +27,7 @@ import type { SafeTxParams } from './executionParams.ts'
 import { numberHistory } from './historyPositions.ts'
 import { createMetadataStore } from './metadataStore.ts'
 import { createReorgStore } from './reorgStore.ts'
-import type { HistoryRow, ModuleRow, MultisigRow, SafeRow, TransferRow } from './rows.ts'
+import type { ApprovalRow, HistoryRow, ModuleRow, MultisigRow, SafeRow, TransferRow } from './rows.ts'
 import { blockScoped, writeSafes } from './safeState.ts'
 
 export type Cursor = { blockNumber: number; blockHash: Hex; genesisHash: Hex }
@@ -85,6 +85,8 @@ export function createIndexStore(db: Database, chainId: number) {
       modules: ModuleRow[]
       transfers: TransferRow[]
       history: HistoryRow[]
+      /** On-chain approvals: stored as confirmations (a pre-validated signature); one already there is kept. */
+      approvals?: ApprovalRow[]
       blocks: { number: number; hash: Hex; timestamp: number }[]
       cursor: Cursor
       /**
@@ -126,6 +128,20 @@ export function createIndexStore(db: Database, chainId: number) {
         await bulkInsert(tx, moduleTransactions, w.modules)
         await bulkInsert(tx, transfers, w.transfers)
         await bulkInsert(tx, historyItems, await numberHistory(tx, chainId, w.history))
+        if (w.approvals?.length)
+          await tx
+            .insert(confirmations)
+            .values(
+              w.approvals.map((a) => ({
+                chainId,
+                safeTxHash: a.safeTxHash.toLowerCase(),
+                owner: a.owner,
+                signature: preValidatedSignature(a.owner as Address),
+                signatureType: 'APPROVED_HASH' as const,
+                submittedAt: a.timestamp * 1000,
+              })),
+            )
+            .onConflictDoNothing()
         if (w.blocks.length)
           await tx
             .insert(blocks)

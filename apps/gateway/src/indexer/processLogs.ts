@@ -5,7 +5,15 @@ import type { Address } from 'viem'
 import { checksum } from './checksum.ts'
 import { type Ctx, type Handler, handlers, historyRow, nullable } from './eventHandlers.ts'
 import { decodeProxyCreation, decodeSafeEvent, PROXY_CREATION_TOPIC, type RawLog } from './events.ts'
-import type { HistoryRow, MasterCopies, ModuleRow, MultisigRow, SafeRow, TransferRow } from './rows.ts'
+import type {
+  ApprovalRow,
+  HistoryRow,
+  MasterCopies,
+  ModuleRow,
+  MultisigRow,
+  SafeRow,
+  TransferRow,
+} from './rows.ts'
 
 export type ProcessInput = {
   chainId: number
@@ -28,6 +36,8 @@ export type ProcessOutput = {
   /** Native coin received (SafeReceived); token transfers come from processTransfers(). */
   transfers: TransferRow[]
   history: HistoryRow[]
+  /** On-chain approvals of Safe transaction hashes (approveHash), each a confirmation. */
+  approvals: ApprovalRow[]
   /** Logs at indexed Safes with a Safe topic that no known layout decodes (counted and logged by the caller). */
   undecodable: RawLog[]
 }
@@ -40,6 +50,7 @@ export function processLogs(input: ProcessInput): ProcessOutput {
     modules: [],
     transfers: [],
     history: [],
+    approvals: [],
     undecodable: [],
   }
   // ProxyCreation is emitted after the proxy's SafeSetup, so the singletons are collected first (on the first

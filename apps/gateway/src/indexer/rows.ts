@@ -15,6 +15,18 @@ export type TransferRow = typeof transfers.$inferInsert
 /** A history item as the replay derives it; commitWindow() numbers each Safe's items (`position`). */
 export type HistoryRow = Omit<typeof historyItems.$inferInsert, 'position'>
 
+/**
+ * An owner's approveHash of a Safe transaction hash (ApproveHash): a confirmation the chain itself holds,
+ * stored beside the signed ones so a Safe owned by a Safe shows its parent's confirmation once it executed.
+ */
+export type ApprovalRow = {
+  chainId: number
+  safe: string
+  safeTxHash: string
+  owner: string
+  timestamp: number
+}
+
 /** A singleton a proxy may point at to count as a Safe, and the version label it gives (`1.3.0+L2`). */
 export type MasterCopies = Map<Address, { version: string | null }>
 

@@ -1,9 +1,10 @@
 // What a committed window of blocks changed, as change-bus events: one BLOCK_INDEXED for the chain, one
-// EXECUTED_MULTISIG_TRANSACTION per execution, one INCOMING_ETHER / INCOMING_TOKEN per value a Safe received.
+// EXECUTED_MULTISIG_TRANSACTION per execution, one INCOMING_ETHER / INCOMING_TOKEN per value a Safe received,
+// one NEW_CONFIRMATION per owner's on-chain approval (approveHash).
 import type { Address, Hex } from 'viem'
 import type { Change } from '../changes/changeBus.ts'
 import { checksum } from './checksum.ts'
-import type { ModuleRow, MultisigRow, SafeRow, TransferRow } from './rows.ts'
+import type { ApprovalRow, ModuleRow, MultisigRow, SafeRow, TransferRow } from './rows.ts'
 
 export function windowChanges(w: {
   chainId: number
@@ -12,6 +13,8 @@ export function windowChanges(w: {
   multisig: readonly MultisigRow[]
   modules: readonly ModuleRow[]
   transfers: readonly TransferRow[]
+  /** Owners' on-chain approvals (approveHash): each a NEW_CONFIRMATION. */
+  approvals?: readonly ApprovalRow[]
   /**
    * Unix seconds: executions and transfers in older blocks are history being caught up on (a first index, a
    * long outage), not news, so they get no event of their own (the BLOCK_INDEXED still names their Safes).
@@ -54,6 +57,16 @@ export function windowChanges(w: {
         value: t.value ?? null,
         tokenId: t.tokenId ?? null,
       })
+  }
+  for (const a of w.approvals ?? []) {
+    if (!isNews(a)) continue
+    changes.push({
+      type: 'NEW_CONFIRMATION',
+      chainId,
+      address: checksum(a.safe),
+      safeTxHash: a.safeTxHash as Hex,
+      owner: checksum(a.owner),
+    })
   }
   return changes
 }

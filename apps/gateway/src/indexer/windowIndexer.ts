@@ -114,13 +114,21 @@ export function createWindowIndexer(p: {
       modules: out.modules,
       transfers,
       history: [...out.history, ...tokens.history],
+      approvals: out.approvals,
       blocks: [...keptBlocks.filter((b) => b.number !== end.number), end],
       cursor: w.cursor,
       // A backfill always names its floor: without one the commit would drop every undo row below the cursor.
       undo: undo ?? (w.watched ? { before: [], keepAbove: head - p.reorgWindow } : undefined),
       watched: w.watched,
     })
-    return { changedSafes, multisig: out.multisig, modules: out.modules, transfers, kept: out.kept.length }
+    return {
+      changedSafes,
+      multisig: out.multisig,
+      modules: out.modules,
+      transfers,
+      approvals: out.approvals,
+      kept: out.kept.length,
+    }
   }
 
   return {

@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import type { Hex } from 'viem'
 import { useAccount } from 'wagmi'
 import { ParentApprovals } from '../../../features/nested-safes/components/ParentApprovals'
 import { TxRowNote } from '../../../features/notes/components/TxRowNote'
@@ -98,16 +97,6 @@ function SafeQueue({ safe }: { safe: OpenSafe }) {
                     onDone={done}
                   />
                 ) : null
-              }
-              confirm={(signature) =>
-                confirmSafeTx({
-                  chainId,
-                  safeTxHash:
-                    details.detailedExecutionInfo?.type === 'MULTISIG'
-                      ? (details.detailedExecutionInfo.safeTxHash as Hex)
-                      : '0x',
-                  signature,
-                })
               }
               queueHref={(parent) =>
                 `/transactions/queue?safe=${encodeURIComponent(`${chain.shortName}:${parent}`)}`

@@ -1,13 +1,11 @@
-import { preValidatedSignature } from '@concord/safe/signatures'
 import type { ChainInfo, SafeInfo, TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
-import { useMutation, useQueries, useQuery } from '@tanstack/react-query'
+import { useQueries, useQuery } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { type Address, getAddress, type Hex } from 'viem'
 import { useAccount, useReadContract } from 'wagmi'
 import { useAddressName } from '../../../components/ui/AddressNamesContext'
 import { shortAddress } from '../../../lib/format'
-import { formatGatewayError } from '../../../lib/gateway'
 import { ownerSafeQueryOptions, pendingApprovalQueryOptions } from '../api'
 import { approveHashAbi, approveHashCall } from '../approvals'
 
@@ -22,8 +20,6 @@ export type ParentApprovalsProps = {
   owners: readonly string[]
   /** The review that signs the parent's approveHash and proposes it to the parent's queue. */
   renderSign: (parent: Address, draft: ApprovalDraft, done: () => void) => ReactNode
-  /** Posts the parent's pre-validated confirmation (the gateway checks approvedHashes on chain first). */
-  confirm: (signature: Hex) => Promise<void>
   /** A parent Safe's queue link. */
   queueHref: (parent: Address) => string
   onChanged: () => void
@@ -75,16 +71,12 @@ function ParentApproval(props: ParentApprovalsProps & { parent: SafeInfo; safeTx
     query: { refetchInterval: 10_000 },
   })
   const pending = useQuery(pendingApprovalQueryOptions(chain.chainId, address, child, safeTxHash))
-  // Approved on chain but not yet a confirmation at the gateway: hand it the pre-validated signature.
-  const post = useMutation({
-    mutationFn: () => props.confirm(preValidatedSignature(address)),
-    onSuccess: props.onChanged,
-    meta: { errorToast: false },
-  })
+  // Approved on chain: the gateway's indexer records it as the parent's confirmation (ApproveHash).
   const isApproved = approved.data !== undefined && approved.data !== 0n
+  const { onChanged } = props
   useEffect(() => {
-    if (isApproved && post.isIdle) post.mutate()
-  }, [isApproved, post])
+    if (isApproved) onChanged()
+  }, [isApproved, onChanged])
 
   const owns = !!account && parent.owners.some((o) => o.value.toLowerCase() === account.toLowerCase())
   const nonce =
@@ -98,10 +90,7 @@ function ParentApproval(props: ParentApprovalsProps & { parent: SafeInfo; safeTx
     >
       {isApproved ? (
         <span data-testid="parent-approved">
-          Approved on chain by {name}
-          {post.isError ? (
-            <span className="error-text"> (not yet recorded: {formatGatewayError(post.error)})</span>
-          ) : null}
+          Approved on chain by {name}: counted once the gateway indexed it
         </span>
       ) : pending.data && pendingInfo?.type === 'MULTISIG' ? (
         <span data-testid="parent-waiting">

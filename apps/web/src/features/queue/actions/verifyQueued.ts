@@ -1,8 +1,10 @@
 import { type SafeTxCheck, verifySafeTx } from '@concord/safe/verifySafeTx'
 import type { TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
-import { type Address, type Hex, isAddressEqual } from 'viem'
+import { type Address, type Hex, hexToNumber, isAddressEqual, size, slice } from 'viem'
 import { type OnChainSafe, thresholdProblem } from '../../../lib/safeState'
 import { type QueuedSafeTx, toSafeTx } from '../utils/toSafeTx'
+
+const isApproval = (signature: Hex) => size(signature) === 65 && hexToNumber(slice(signature, 64, 65)) === 1
 
 /** The gateway's data did not hold up: nothing may be signed or executed from it. */
 export class VerificationError extends Error {
@@ -52,11 +54,18 @@ export async function verifyQueued(p: {
     info?.type === 'MULTISIG' ? thresholdProblem(info.confirmationsRequired, p.onChain.threshold) : undefined
   if (threshold) problems.push(threshold)
   if (problems.length > 0) throw new VerificationError(problems)
+  // An on-chain approval (a pre-validated signature, v = 1, or none at all) is read from the chain again before
+  // an execution counts it (executionSignatures): the gateway's word that an owner approved is not enough.
   const signatures = queued.confirmations.flatMap((c) =>
-    c.signature && check.confirmedBy.includes(c.signer) ? [{ signer: c.signer, signature: c.signature }] : [],
+    c.signature && !isApproval(c.signature) && check.confirmedBy.includes(c.signer)
+      ? [{ signer: c.signer, signature: c.signature }]
+      : [],
   )
   const unsigned = queued.confirmations.flatMap((c) =>
-    !c.signature && p.onChain.owners.some((owner) => isAddressEqual(owner, c.signer)) ? [c.signer] : [],
+    (!c.signature || isApproval(c.signature)) &&
+    p.onChain.owners.some((owner) => isAddressEqual(owner, c.signer))
+      ? [c.signer]
+      : [],
   )
   return { ...queued, check, safeTxHash: check.safeTxHash, signatures, unsigned }
 }
