@@ -1,4 +1,4 @@
-// `npm start -w @concord/gateway`: the gateway alone, configured from the environment (see README).
+// `npm start -w @concord/gateway`: the gateway alone, configured from the environment (docs/configuration.md).
 import { ConfigError, loadConfig } from './config/config.ts'
 import { createGateway } from './createGateway.ts'
 
