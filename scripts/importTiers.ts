@@ -5,9 +5,9 @@
 //
 // The rules (tiers govern production code; test code, meaning *.test.ts(x), testing/ and TEST_SUPPORT, may
 // import anything in its own app, and production code never imports test code):
-//  gateway-tiers    apps/gateway/src: shared (changes/ config/ db/ http/ rpc/ safe/ web/) → domain (indexer/, each
-//                   modules/<name>/) → app (createGateway.ts main.ts index.ts http/createApp.ts). A tier imports
-//                   only its own tier and the ones to its left.
+//  gateway-tiers    apps/gateway/src: shared (changes/ config/ db/ errors/ http/ log/ rpc/ safe/ web/) → domain
+//                   (indexer/, each modules/<name>/) → app (createGateway.ts main.ts index.ts http/createApp.ts).
+//                   A tier imports only its own tier and the ones to its left.
 //  gateway-modules  a domain unit (indexer/ or one modules/<name>/) imports another unit only through that
 //                   unit's repositories (modules/<name>/*.repository.ts: the data API a module offers, as in
 //                   CGW's "cross-module imports via domain/ only"), or through an ALLOWED_IMPORTS entry.
@@ -70,7 +70,18 @@ export const TEST_SUPPORT: { file: string; reason: string }[] = [
 ]
 
 const GATEWAY = 'apps/gateway/src/'
-const GATEWAY_SHARED = new Set(['changes', 'config', 'db', 'http', 'rpc', 'safe', 'web', 'testing'])
+const GATEWAY_SHARED = new Set([
+  'changes',
+  'config',
+  'db',
+  'errors',
+  'http',
+  'log',
+  'rpc',
+  'safe',
+  'web',
+  'testing',
+])
 const GATEWAY_APP = new Set(['createGateway.ts', 'main.ts', 'index.ts', 'http/createApp.ts'])
 const WEB = 'apps/web/src/'
 const WEB_SHARED = new Set(['lib', 'config', 'components', 'hooks', 'utils', 'types', 'testing'])

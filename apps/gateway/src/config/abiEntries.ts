@@ -1,8 +1,10 @@
 // An operator's ABI entries (`abis` in the gateway config) parsed and checked once, at start: config.ts reports
 // a bad entry by its index, and the data decoder (modules/dataDecoder/abiRegistry.ts) registers the result.
-import { type Abi, type AbiFunction, parseAbi, parseAbiItem, toFunctionSignature } from 'viem'
 
-export class AbiEntryError extends Error {
+import { type Abi, type AbiFunction, parseAbi, parseAbiItem, toFunctionSignature } from 'viem'
+import { FatalError } from '../errors/GatewayError.ts'
+
+export class AbiEntryError extends FatalError {
   override name = 'AbiEntryError'
   constructor(
     /** Index of the offending entry in the list, when one could be singled out. */

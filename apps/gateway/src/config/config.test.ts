@@ -115,4 +115,11 @@ describe('loadConfig', () => {
     writeFileSync(file, JSON.stringify({ prot: 1 }))
     expect(() => loadConfig({ CONCORD_CONFIG: file })).toThrow(/Unrecognized key.*prot/)
   })
+  it('logLevel: info by default, from CONCORD_LOG_LEVEL (first) or LOG_LEVEL; an unknown level is refused', () => {
+    expect(loadConfig(env({})).logLevel).toBe('info')
+    expect(loadConfig(env({ LOG_LEVEL: 'warn' })).logLevel).toBe('warn')
+    expect(loadConfig(env({ LOG_LEVEL: 'warn', CONCORD_LOG_LEVEL: 'debug' })).logLevel).toBe('debug')
+    expect(() => loadConfig(env({ CONCORD_LOG_LEVEL: 'loud' }))).toThrow(/CONCORD_LOG_LEVEL: Invalid option/)
+    expect(new ConfigError('x').retryable).toBe(false)
+  })
 })

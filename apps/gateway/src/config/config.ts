@@ -4,6 +4,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { type Abi, type Address, getAddress } from 'viem'
 import { z } from 'zod'
+import { FatalError } from '../errors/GatewayError.ts'
+import { LOG_LEVELS } from '../log/logger.ts'
 import { AbiEntryError, parseAbiEntries } from './abiEntries.ts'
 import { chainConfigSchema } from './chainConfig.ts'
 import { HTTP_ENV_KEYS, httpFileShape, httpSettingsShape } from './httpConfig.ts'
@@ -88,6 +90,7 @@ const fileSchema = z.strictObject({
   priceSource: priceSourceSchema.optional(),
   webhooks: webhooksSchema.optional(),
   adminToken: z.string().optional(),
+  logLevel: z.enum(LOG_LEVELS).optional(),
   ...httpFileShape,
   ...siteFileShape,
 })
@@ -144,6 +147,8 @@ export const configSchema = z
     webhooks: webhooksSchema.default([]),
     /** Bearer token of the operator's routes (the webhook delivery log); those routes are off without it. */
     adminToken: z.string().min(16, 'expected at least 16 characters').optional(),
+    /** Least severe log level written (pino's levels; `silent` writes nothing). */
+    logLevel: z.enum(LOG_LEVELS).default('info'),
     ...httpSettingsShape,
     ...siteSettingsShape,
   })
@@ -178,11 +183,15 @@ export const ENV_KEYS = {
   CONCORD_CHAINS: 'chains',
   CONCORD_WEBHOOKS: 'webhooks',
   CONCORD_ADMIN_TOKEN: 'adminToken',
+  // Two names for one key: the first set wins (LOG_LEVEL is the name other tools read too).
+  CONCORD_LOG_LEVEL: 'logLevel',
+  LOG_LEVEL: 'logLevel',
   ...HTTP_ENV_KEYS,
   ...SITE_ENV_KEYS,
 } as const
 
-export class ConfigError extends Error {
+/** A setting is missing or invalid: start-up stops (nothing to retry until the operator changes it). */
+export class ConfigError extends FatalError {
   override name = 'ConfigError'
 }
 
@@ -206,7 +215,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const fromEnv: Record<string, unknown> = {}
   for (const [name, key] of Object.entries(ENV_KEYS)) {
     const value = env[name]
-    if (value === undefined || value === '') continue
+    if (value === undefined || value === '' || key in fromEnv) continue
     if (key === 'chains') {
       try {
         fromEnv.chains = JSON.parse(value)

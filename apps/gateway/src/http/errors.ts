@@ -1,11 +1,15 @@
 // Client errors a handler may throw; http/createApp.ts turns them into `{code, message}` bodies.
-export class HttpError extends Error {
+import { GatewayError, type GatewayErrorOptions } from '../errors/GatewayError.ts'
+
+export class HttpError extends GatewayError {
   override name = 'HttpError'
   constructor(
     readonly status: 400 | 404 | 409 | 413 | 422 | 429 | 451 | 503,
     message: string,
+    options: Omit<GatewayErrorOptions, 'retryable'> = {},
   ) {
-    super(message)
+    // A 429 or 503 may be answered differently later; any other 4xx says the request itself is wrong.
+    super(message, { ...options, retryable: status === 429 || status === 503 })
   }
 }
 

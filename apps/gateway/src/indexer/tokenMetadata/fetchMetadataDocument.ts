@@ -1,5 +1,6 @@
 // Reads a tokenURI document: `data:` URIs inline, http(s) through a (guarded) fetch, both under the same size
 // cap. Every failure is a MetadataDocumentError that says whether the metadata host may answer later.
+import { GatewayError } from '../../errors/GatewayError.ts'
 import { createMetadataFetch, RefusedUrlError } from './guardedFetch.ts'
 
 /** Limits for tokenURI documents (http bodies and decoded data: URIs alike). */
@@ -9,13 +10,13 @@ export const METADATA_FETCH = { timeoutMs: 5_000, maxBytes: 256 * 1024 } as cons
  * A tokenURI document that could not be read. `retry`: the host failed (5xx, 408, 429, timeout, network), so a
  * later attempt may succeed; otherwise the answer is final (4xx, too large, not JSON, refused URL).
  */
-export class MetadataDocumentError extends Error {
+export class MetadataDocumentError extends GatewayError {
   override name = 'MetadataDocumentError'
   constructor(
     message: string,
     readonly retry: boolean,
   ) {
-    super(message)
+    super(message, { retryable: retry })
   }
 }
 

@@ -3,9 +3,11 @@
 // exactly those checked addresses. A check made before the request and a second resolution by the request
 // itself would let a DNS server answer differently the second time (rebinding). Literal IPs never reach the
 // lookup and are checked before the request; redirects are followed here so that every hop is checked.
+
 import { lookup as dnsLookup } from 'node:dns/promises'
 import { isIP, type LookupFunction } from 'node:net'
 import type { Agent, fetch as UndiciFetch } from 'undici'
+import { FatalError } from '../../errors/GatewayError.ts'
 import { isPublicAddress } from './addressPolicy.ts'
 
 /** Resolves a host name to every address it has. */
@@ -17,7 +19,7 @@ const defaultResolve: ResolveHost = (hostname) => dnsLookup(hostname, { all: tru
 export const METADATA_MAX_REDIRECTS = 3
 
 /** A refusal of the guard: final, never worth a retry. */
-export class RefusedUrlError extends Error {
+export class RefusedUrlError extends FatalError {
   override name = 'RefusedUrlError'
 }
 

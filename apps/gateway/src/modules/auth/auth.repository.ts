@@ -1,5 +1,6 @@
 // Sign-In with Ethereum state: single-use nonces and sessions (the cookie holds a random token, the table only
 // its SHA-256). Other modules guard their team-data writes with requireSignedInOwner.
+
 import { createHash, randomBytes } from 'node:crypto'
 import { asc, count, desc, eq, gt, inArray, lte } from 'drizzle-orm'
 import {
@@ -12,6 +13,7 @@ import {
 import { generateSiweNonce } from 'viem/siwe'
 import type { Database } from '../../db/createDatabase.ts'
 import { authNonces, authSessions } from '../../db/schema.ts'
+import { GatewayError } from '../../errors/GatewayError.ts'
 import { requestUrl } from '../../http/pagination.ts'
 import { requireChain } from '../../http/require.ts'
 import { ErrorSchema, errorResponses } from '../../http/schemas.ts'
@@ -31,13 +33,13 @@ export const SESSION_COOKIE = 'concord_session'
 export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`
 
 /** A 401 (no valid session), 403 (not allowed) or 429 the HTTP layer answers as `{code, message}`. */
-export class AuthError extends Error {
+export class AuthError extends GatewayError {
   override name = 'AuthError'
   constructor(
     readonly status: 401 | 403 | 429,
     message: string,
   ) {
-    super(message)
+    super(message, { retryable: status === 429 })
   }
 }
 

@@ -1,7 +1,9 @@
 // The EIP-4361 rules a Sign-In with Ethereum message must meet before its signature is even looked at: every
 // failure names the field, so a client knows what to fix. The nonce's single use is checked by the repository.
+
 import { type Address, getAddress, isAddress } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
+import { FatalError } from '../../errors/GatewayError.ts'
 
 /** How long an issued nonce may be used (and how old a message's issuedAt may be). */
 export const NONCE_TTL_MS = 10 * 60_000
@@ -11,7 +13,7 @@ const NONCE = /^[a-zA-Z0-9]{8,128}$/
 
 export type SiweFields = { address: Address; chainId: number; nonce: string; domain: string }
 
-export class SiweRuleError extends Error {
+export class SiweRuleError extends FatalError {
   override name = 'SiweRuleError'
 }
 

@@ -1,7 +1,9 @@
 // The operator's webhook delivery log: `GET /v1/admin/webhooks/deliveries` with `Authorization: Bearer
 // <CONCORD_ADMIN_TOKEN>`. Without a configured token the route answers 404, as if it did not exist.
+
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { FatalError } from '../../../errors/GatewayError.ts'
 import { NotFoundError } from '../../../http/errors.ts'
 import { parseCursor, toPage } from '../../../http/pagination.ts'
 import {
@@ -45,7 +47,7 @@ const list = createRoute({
 })
 
 /** A 401: http/createApp.ts answers any error with a 4xx `status` as `{code, message}`. */
-class AdminTokenError extends Error {
+class AdminTokenError extends FatalError {
   override name = 'AdminTokenError'
   readonly status = 401
   constructor() {
