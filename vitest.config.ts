@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config'
 
-// Three projects, run in this order by scripts/test.ts:
-//  unit   — pure code and the gateway against an in-memory PGlite (plus PostgreSQL when TEST_DATABASE_URL is set)
-//  devnet — anything that needs a running local chain (*.devnet.test.ts)
-//  e2e    — real Chromium driven by playwright-core against the whole stack (apps/web/e2e)
+// Four projects, run in this order by scripts/test.ts:
+//  unit      — pure code and the gateway against an in-memory PGlite (plus PostgreSQL when TEST_DATABASE_URL is set)
+//  component — web components rendered in happy-dom with Testing Library (*.component.test.tsx), in seconds
+//  devnet    — anything that needs a running local chain (*.devnet.test.ts)
+//  e2e       — real Chromium driven by playwright-core against the whole stack (apps/web/e2e)
 export default defineConfig({
   test: {
     projects: [
@@ -16,8 +17,16 @@ export default defineConfig({
             'apps/web/build/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
-          exclude: ['**/*.devnet.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.devnet.test.ts', '**/*.component.test.tsx', '**/node_modules/**'],
           testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'component',
+          include: ['apps/web/src/**/*.component.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/testing/componentSetup.ts'],
         },
       },
       {

@@ -1,4 +1,4 @@
-// `npm test` after lint and typecheck: the Vitest projects one after another (unit, devnet, e2e), so the
+// `npm test` after lint and typecheck: the Vitest projects one after another (unit, component, devnet, e2e), so the
 // browser suite never competes with the chain tests for the 2 cores, then one summary line for CI.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync } from 'node:fs'
@@ -6,7 +6,7 @@ import { join } from 'node:path'
 
 const outDir = join(import.meta.dirname, '..', '.data', 'test-results')
 mkdirSync(outDir, { recursive: true })
-const projects = process.argv.slice(2).length ? process.argv.slice(2) : ['unit', 'devnet', 'e2e']
+const projects = process.argv.slice(2).length ? process.argv.slice(2) : ['unit', 'component', 'devnet', 'e2e']
 let passed = 0
 let failed = 0
 let skipped = 0
