@@ -16,7 +16,11 @@ const root = join(import.meta.dirname, '..')
 // The entry to run, else `npm start`'s; options (`--fresh`) are left for the entry to read.
 const given = process.argv[2]?.startsWith('--') ? undefined : process.argv[2]
 const entry = resolve(given ?? join(root, 'scripts', 'start.ts'))
-const cacheDir = join(root, 'node_modules', '.cache', 'concord-run')
+// CONCORD_RUN_CACHE_DIR: another cache folder (bench:stack's first start, run.test.ts); it must lie inside the
+// repository, so that the bundle's external packages resolve from its node_modules.
+const cacheDir = process.env.CONCORD_RUN_CACHE_DIR
+  ? resolve(process.env.CONCORD_RUN_CACHE_DIR)
+  : join(root, 'node_modules', '.cache', 'concord-run')
 const name = `${basename(entry).replace(/\.\w+$/, '')}-${createHash('sha256').update(entry).digest('hex').slice(0, 8)}`
 // A folder per entry: the entry file and the chunks its dynamic imports load (only when they run).
 const bundleDir = join(cacheDir, name)

@@ -8,7 +8,8 @@ import { chunkGroups } from './build/chunkGroups'
 export default defineConfig({
   plugins: [react()],
   build: {
-    outDir: 'dist',
+    // CONCORD_WEB_DIST_DIR (absolute): another folder, e.g. bench:stack's first start (scripts/buildWeb.ts).
+    outDir: process.env.CONCORD_WEB_DIST_DIR ?? 'dist',
     // Read by build/bootHints.ts (the chunks the gateway hints on a deep link), then removed from dist.
     manifest: true,
     // RainbowKit's wallet connectors and WalletConnect are lazy chunks well over the default 500 kB warning.

@@ -10,7 +10,8 @@ function roleOf(pid: number): string {
   if (comm === 'sh' || comm === 'bash') return 'shell'
   // npm and npx set their process title: `npm start`, `npm exec tsx …`.
   if (comm.startsWith('npm')) return 'npm'
-  if (comm === 'esbuild') return 'esbuild service (tsx)'
+  // tsx's, or the start bundle's (scripts/run.mjs) or the web build's if one were left running.
+  if (comm === 'esbuild') return 'esbuild service'
   const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ')
   if (/tsx\/dist\/cli|\.bin\/tsx/.test(cmdline)) return 'tsx wrapper'
   return 'node (gateway)'

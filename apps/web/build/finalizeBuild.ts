@@ -151,6 +151,9 @@ export async function finalizeBuild(dir: string, log: (line: string) => void = c
 }
 
 if (process.argv[1] && relative(process.argv[1], import.meta.filename) === '') {
-  const dir = process.argv[2] ?? join(dirname(import.meta.filename), '..', 'dist')
+  // CONCORD_WEB_DIST_DIR, where set, is where vite.config.ts built (scripts/buildWeb.ts): it wins over `npm run
+  // build`'s `dist`.
+  const dir =
+    process.env.CONCORD_WEB_DIST_DIR ?? process.argv[2] ?? join(dirname(import.meta.filename), '..', 'dist')
   await finalizeBuild(dir)
 }
