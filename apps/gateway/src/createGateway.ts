@@ -1,4 +1,5 @@
 // Wires one gateway process: store → chain configuration → HTTP app (→ indexer, in a later step).
+
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { type ChangeBus, createLocalChangeBus } from './changes/changeBus.ts'
@@ -8,6 +9,7 @@ import { createApp } from './http/createApp.ts'
 import { createIndexer, type Indexer, type IndexerOptions } from './indexer/createIndexer.ts'
 import type { IndexerLeadership } from './indexer/indexerLeader.ts'
 import { createMetadataFetch } from './indexer/tokenMetadata.ts'
+import { log, setLogLevel } from './log/logger.ts'
 import { createPriceSource } from './modules/balances/priceSource.ts'
 import { chainShortName, publicRpcUrl } from './modules/chains/chains.mapper.ts'
 import { createChainsRepository } from './modules/chains/chains.repository.ts'
@@ -45,13 +47,14 @@ export type GatewayOptions = IndexerOptions & {
 
 export async function createGateway(config: Config, options: GatewayOptions = {}): Promise<Gateway> {
   const { live: liveLimits, leaderRetryMs, store: openStore, ...indexerOptions } = options
+  setLogLevel(config.logLevel)
   const store = openStore ?? (await createDatabase(config))
   await createChainsRepository(store.db).sync(config.chains)
 
   const devnet = config.chains.find((c) => c.devnet)
   const webBuild = config.webDir ? loadWebBuild(config.webDir) : undefined
   // The digest of what this gateway serves, to compare with the published build's.
-  if (webBuild) console.log(describeWebBuild(webBuild))
+  if (webBuild) log.info({ module: 'web' }, describeWebBuild(webBuild))
   const web = webBuild
     ? createWebRoutes(
         webBuild,
@@ -79,7 +82,8 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   let lastPriceError: string | undefined
   const priceSource = createPriceSource(config.priceSource, config.fiatRates, (error) => {
     const message = (error as Error).message
-    if (message !== lastPriceError) console.error(message)
+    // Once per distinct message: a price API that is down fails every request.
+    if (message !== lastPriceError) log.warn({ module: 'prices', err: error }, message)
     lastPriceError = message
   })
   // On PostgreSQL every process hears every other's changes (LISTEN/NOTIFY); PGlite is one process.
@@ -119,13 +123,8 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   const indexers = new Map<number, Indexer>()
   const metadataFetch = createMetadataFetch({ allowPrivateHosts: config.metadataPrivateHosts })
   for (const chain of config.chains) {
-    let lastLogged: string | undefined
+    // The indexer logs its own failures (counted, classified retryable or fatal).
     const indexer = createIndexer(store.db, chain, {
-      onError: (error) => {
-        const message = (error as Error).message
-        if (message !== lastLogged) console.error(`indexer ${chain.chainId}: ${message}`)
-        lastLogged = message
-      },
       ...indexerOptions,
       fetch: indexerOptions.fetch ?? metadataFetch,
       changes,

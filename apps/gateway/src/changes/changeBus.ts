@@ -1,7 +1,9 @@
 // What changed, as soon as it is committed: the indexer (a block) and the write routes (a proposal, a
 // confirmation, a message signature) publish; live updates (SSE) and notifications subscribe. One process
 // delivers in memory; on PostgreSQL every process also hears the others' changes (see the live module).
+
 import type { Address, Hex } from 'viem'
+import { log } from '../log/logger.ts'
 
 /** Event names follow the Safe Transaction Service's (TransactionServiceEventType) where one exists. */
 export type Change =
@@ -74,7 +76,7 @@ export function createLocalChangeBus(): ChangeBus {
           try {
             listener(change, { local: true })
           } catch (error) {
-            console.error(`change listener failed on ${change.type}:`, error)
+            log.error({ module: 'changes', err: error, change: change.type }, 'change listener failed')
           }
         }
       })

@@ -1,8 +1,10 @@
 // The change bus of a gateway process on PostgreSQL: every publish is delivered here in memory and sent to
 // the other processes with NOTIFY; a dedicated connection LISTENs for theirs. Each process tags what it sends,
 // so it skips its own notifications (delivered once, locally) and hands the others' on as `local: false`.
+
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
+import { log as rootLog } from '../log/logger.ts'
 import { type Change, type ChangeBus, type ChangeListener, createLocalChangeBus } from './changeBus.ts'
 
 export const CHANNEL = 'concord_changes'
@@ -23,7 +25,7 @@ export type PgChangeBusOptions = {
 export type PgChangeBus = ChangeBus & { onGap(listener: () => void): () => void; listening(): boolean }
 
 export async function createPgChangeBus(options: PgChangeBusOptions): Promise<PgChangeBus> {
-  const log = options.log ?? ((m) => console.error(m))
+  const log = options.log ?? ((m) => rootLog.warn({ module: 'changes' }, m))
   const origin = randomUUID()
   const local = createLocalChangeBus()
   const remoteListeners = new Set<ChangeListener>()

@@ -1,5 +1,6 @@
 // Opens the store: embedded PGlite (a data folder, or memory) by default, PostgreSQL for DATABASE_URL=postgres://…
 // Both get the same drizzle schema and the same SQL migrations.
+
 import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -7,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { log } from '../log/logger.ts'
 import { growMemoryFilesByHalf } from './memfsGrowth.ts'
 import { migratedSnapshot, PGLITE_CONF } from './pgliteSnapshot.ts'
 import * as schema from './schema.ts'
@@ -35,7 +37,7 @@ export async function createDatabase(options: { databaseUrl?: string; dataDir?: 
     const pool = new pg.Pool({ connectionString: url, max: 10 })
     // An idle connection the server closes (a restart, a terminated backend) is replaced on the next query;
     // unhandled, its 'error' event would crash the process.
-    pool.on('error', (error) => console.error(`database: idle connection lost: ${error.message}`))
+    pool.on('error', (error) => log.warn({ module: 'database', err: error }, 'idle connection lost'))
     const db = drizzle({ client: pool, schema })
     const lock = await pool.connect()
     try {

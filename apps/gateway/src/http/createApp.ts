@@ -1,5 +1,6 @@
 // The HTTP application: CGW conventions (error bodies, trailing slashes, cache headers, empty bodies)
 // live here once, and every module's routes are mounted on top.
+
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -9,6 +10,8 @@ import { DEFAULT_FIAT_RATES } from '../config/config.ts'
 import { DEFAULT_MAX_BODY_BYTES, type HttpSettings } from '../config/httpConfig.ts'
 import { DEFAULT_SITE, type SiteSettings } from '../config/siteConfig.ts'
 import type { Store } from '../db/createDatabase.ts'
+import { describeError } from '../errors/GatewayError.ts'
+import { isRetryable } from '../errors/retryable.ts'
 import { createAddressBookRepository } from '../modules/addressBook/addressBook.repository.ts'
 import { createAddressBookRoutes } from '../modules/addressBook/addressBook.routes.ts'
 import { createAuthRepository } from '../modules/auth/auth.repository.ts'
@@ -71,6 +74,7 @@ import { cors, routeMethods } from './cors.ts'
 import { HttpError } from './errors.ts'
 import { emptyBodyLength, noCache, noSniff } from './headers.ts'
 import { trustForwardedHeaders } from './pagination.ts'
+import { requestIds, requestLog } from './requestId.ts'
 
 export type AppDependencies = {
   store: Store
@@ -137,6 +141,8 @@ export function createApp({
     },
   })
 
+  // First: every answer below, an error's included, carries its id.
+  app.use('*', requestIds())
   app.use('*', noSniff, emptyBodyLength)
   // CORS first, so that every answer below (a 413 included) is readable by the calling page.
   const apiCors = cors(
@@ -251,10 +257,13 @@ export function createApp({
       return c.json({ code: status, message: error.message }, status as ContentfulStatusCode)
     // A chain node that cannot be reached is the server's trouble, but a temporary one: 503, not 500.
     if (nodeUnreachable(error)) {
-      console.error(`${c.req.method} ${c.req.path}: chain node unreachable: ${error.message.split('\n')[0]}`)
+      requestLog(c.req.raw).warn({ retryable: true }, `chain node unreachable: ${describeError(error)}`)
       return c.json({ code: 503, message: 'The chain node is unavailable, try again later' }, 503)
     }
-    console.error(`${c.req.method} ${c.req.path} failed:`, error)
+    requestLog(c.req.raw).error(
+      { err: error, retryable: isRetryable(error) },
+      `failed: ${describeError(error)}`,
+    )
     return c.json({ code: 500, message: 'Internal server error' }, 500)
   })
   return app

@@ -1,5 +1,6 @@
 // What the indexer reads from the node, shaped for it: block hashes and timestamps, and a window of Safe and
 // token-transfer logs whose size adapts to what the node accepts.
+
 import {
   type Address,
   BaseError,
@@ -9,6 +10,8 @@ import {
   pad,
   TimeoutError,
 } from 'viem'
+import { RetryableError } from '../errors/GatewayError.ts'
+import { log } from '../log/logger.ts'
 import { checksum } from './checksum.ts'
 import { type RawLog, SAFE_SETUP_TOPIC, SAFE_TOPICS, TRANSFER_TOPIC, toRawLog } from './events.ts'
 
@@ -32,7 +35,8 @@ export function createChainReader(
       method: 'eth_getBlockByNumber',
       params: [`0x${number.toString(16)}`, false],
     })
-    if (!b) throw new Error(`block ${number} not found`)
+    // Behind a load balancer, a node may not have the block another one announced: asked again later.
+    if (!b) throw new RetryableError(`block ${number} not found`)
     return { number, hash: b.hash as Hex, timestamp: Number(b.timestamp) }
   }
 
@@ -117,8 +121,9 @@ export function createChainReader(
         const cap = logsCap(error)
         if (cap?.maxRange && cap.maxRange < maxWindow) {
           maxWindow = cap.maxRange
-          console.error(
-            `indexer: the node caps eth_getLogs at ${cap.maxRange} blocks; windows stay within it`,
+          log.warn(
+            { module: 'indexer', maxRange: cap.maxRange },
+            `the node caps eth_getLogs at ${cap.maxRange} blocks; windows stay within it`,
           )
         }
         const span = to - from + 1

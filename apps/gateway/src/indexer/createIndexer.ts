@@ -2,10 +2,14 @@
 // that adapt to what the node accepts), then tails new blocks (headFollower.ts decides when), re-checking
 // recent hashes for reorgs and rolling back from undo records. In watched mode (config `indexing`) it reads
 // only the watched Safes, each from its creation (watchedBackfill.ts), and follows them from the head.
+
 import type { Address, PublicClient } from 'viem'
 import type { Change, ChangeBus } from '../changes/changeBus.ts'
 import { type ChainConfig, indexingMode } from '../config/chainConfig.ts'
 import type { Database } from '../db/createDatabase.ts'
+import { describeError } from '../errors/GatewayError.ts'
+import { isRetryable } from '../errors/retryable.ts'
+import { log } from '../log/logger.ts'
 import { createWatchedSafesRepository } from '../modules/safes/watchedSafes.repository.ts'
 import { createRpcClient } from '../rpc/rpcClient.ts'
 import { createChainReader, setupsIn, transferParties } from './chainReader.ts'
@@ -38,6 +42,7 @@ export type IndexerOptions = {
   maxWindow?: number
   /** Largest window of a watched Safe's backfill (address-filtered: few logs per block). */
   maxBackfillWindow?: number
+  /** Called with each failure after it is logged (a sync's, token metadata's, or the head subscription's). */
   onError?: (error: unknown) => void
   /** Used for http(s) tokenURI documents (tests pass a stub). */
   fetch?: typeof fetch
@@ -60,6 +65,10 @@ export type Indexer = {
     mode: 'subscription' | 'polling'
     /** Logs at Safes that decoded under no known event layout since start (each one is logged). */
     undecodableLogs: number
+    /** Executions listed without parameters since start: the node gave no trace of them (each one is logged). */
+    untracedExecutions: number
+    /** Failed syncs and metadata runs since start: retryable (node, network) and fatal (deterministic). */
+    failures: { retryable: number; fatal: number }
     /** Whether the node answers call traces (non-L2 executions need them); undefined until asked. */
     tracing: boolean | undefined
     /** `all` Safes of the chain or the `watched` ones. */
@@ -72,6 +81,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
   const subscribedPollingInterval = options.subscribedPollingInterval ?? 30_000
   const reorgWindow = options.reorgWindow ?? chain.reorgWindow
   const mode = indexingMode(chain)
+  const logger = log.child({ module: 'indexer', chainId: chain.chainId })
   const store = createIndexStore(db, chain.chainId)
   const watched = createWatchedSafesRepository(db)
   // The indexer waits out a provider's rate limits (the API fails fast instead): nothing is skipped meanwhile.
@@ -97,7 +107,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     logsClient,
   )
   const { blockRef, readWindow } = chainReader
-  const windows = createWindowIndexer({ client, chain, store, reader: chainReader, reorgWindow })
+  const windows = createWindowIndexer({ client, chain, store, reader: chainReader, reorgWindow, log: logger })
   const backfill = createWatchedBackfill({
     client,
     chain,
@@ -185,7 +195,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     const run = enrichTokens(client, chain.chainId, store, options.fetch)
       .then(
         () => {},
-        (error) => options.onError?.(error),
+        (error) => failed('token metadata', error),
       )
       .finally(() => {
         enriching = undefined
@@ -223,13 +233,32 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     )
   }
 
+  const failures = { retryable: 0, fatal: 0 }
+  let lastLogged: string | undefined
+  /**
+   * Every failure is counted and logged; the same message again (a node down for an hour) at debug level only.
+   * Retryable ones (node, network, rate limits past the waits) are warnings. A fatal one (deterministic: bad
+   * data, a bug) is an error, yet its window is not skipped: the cursor never passes blocks it has not indexed,
+   * so the follower keeps retrying it with backoff until the cause is fixed (e.g. a node or a gateway upgrade).
+   */
+  const failed = (what: string, error: unknown) => {
+    const retryable = isRetryable(error)
+    if (retryable) failures.retryable++
+    else failures.fatal++
+    const message = `${what} failed: ${describeError(error)}`
+    const level = message === lastLogged ? 'debug' : retryable ? 'warn' : 'error'
+    lastLogged = message
+    logger[level]({ err: error, retryable, failures }, message)
+    options.onError?.(error)
+  }
+
   const follower = createHeadFollower({
     wsUrl: chain.wsUrl,
     pollingInterval,
     subscribedPollingInterval,
     sync: syncIndex,
     isSyncing: () => running !== undefined,
-    onError: options.onError,
+    onError: (error, source) => failed(source === 'sync' ? 'sync' : 'head subscription', error),
   })
 
   const indexer: Indexer = {
@@ -255,6 +284,8 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       lastError: follower.lastError(),
       mode: follower.mode(),
       undecodableLogs: windows.undecodableLogs(),
+      untracedExecutions: windows.untracedExecutions(),
+      failures: { ...failures },
       tracing: windows.tracing(),
       indexing: mode,
     }),

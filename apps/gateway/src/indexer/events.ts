@@ -1,5 +1,6 @@
 // The logs the indexer asks the node for, by topic only (no address filter, so new Safes are found
 // without any registry), and how to decode them under every Safe version's layout.
+
 import { safeAbi } from '@concord/safe/contracts'
 import { layoutsByTopic, proxyCreationLayouts, safeEventLayouts } from '@concord/safe/versions'
 import {
@@ -12,6 +13,7 @@ import {
   type RpcLog,
   toEventSelector,
 } from 'viem'
+import { RetryableError } from '../errors/GatewayError.ts'
 import { type LayoutReader, layoutReader } from './layoutReader.ts'
 
 /** Names and argument types the handlers see: 1.4.1's ABI plus the 1.5.0-only event (names agree across versions). */
@@ -46,7 +48,8 @@ export type RawLog = {
 /** From an eth_getLogs result (hex quantities, as the node sends them). */
 export function toRawLog(log: RpcLog): RawLog {
   if (log.blockNumber === null || log.logIndex === null || log.transactionHash === null || !log.blockHash)
-    throw new Error('pending log')
+    // A node that answers a mined range with pending logs is behind or confused: asked again later.
+    throw new RetryableError('pending log')
   const ts = (log as { blockTimestamp?: Hex }).blockTimestamp
   return {
     blockNumber: Number(log.blockNumber),

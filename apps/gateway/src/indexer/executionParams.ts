@@ -4,6 +4,7 @@
 // the callTracer, when the node offers it). A candidate counts only if it hashes to the logged safeTxHash at
 // the execution's nonce, so nothing the chain did not sign is ever attached. Rows no source explains keep
 // null parameters: history still shows the execution with what the events tell.
+
 import { safeAbi } from '@concord/safe/contracts'
 import * as SafeTx from '@concord/safe/SafeTx'
 import {
@@ -25,6 +26,7 @@ import {
   zeroAddress,
 } from 'viem'
 import type { ParamsSource } from '../db/schema.ts'
+import { RetryableError } from '../errors/GatewayError.ts'
 import type { ModuleRow, MultisigRow } from './rows.ts'
 
 /** One call of a transaction: the top-level call, or a frame of its trace. */
@@ -95,7 +97,7 @@ export function createExecutionResolver(
 
   const topCall = async (hash: Hex): Promise<Call> => {
     const tx = await client.request({ method: 'eth_getTransactionByHash', params: [hash] })
-    if (!tx) throw new Error(`transaction ${hash} of a logged execution not found`) // node lagging: retry
+    if (!tx) throw new RetryableError(`transaction ${hash} of a logged execution not found`) // node lagging
     return { from: getAddress(tx.from), to: tx.to ? getAddress(tx.to) : zeroAddress, input: tx.input }
   }
 

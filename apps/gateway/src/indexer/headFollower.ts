@@ -1,5 +1,7 @@
 // When the indexer syncs: once at start, then on every new head (a newHeads subscription when the chain has
 // a WebSocket URL, with a slow safety poll, else polling). A head that arrives during a sync runs one more.
+// A failed sync is tried again with exponential backoff (from pollingInterval up to maxBackoff), new heads
+// included: a node in trouble is not asked every block, and a deterministic failure would only repeat itself.
 import { createPublicClient, webSocket } from 'viem'
 
 export type HeadFollowerOptions = {
@@ -12,7 +14,10 @@ export type HeadFollowerOptions = {
   sync: () => Promise<unknown>
   /** Whether a sync is running now (a tick then only asks for another one). */
   isSyncing: () => boolean
-  onError?: (error: unknown) => void
+  /** A failed sync, or the head subscription's error (it falls back to polling meanwhile). */
+  onError?: (error: unknown, source: 'sync' | 'subscription') => void
+  /** Longest wait before retrying a failed sync (ms, default 60 s). */
+  maxBackoff?: number
 }
 
 export type HeadFollower = {
@@ -24,6 +29,8 @@ export type HeadFollower = {
   mode(): 'subscription' | 'polling'
   /** The last sync's error message, cleared by the next success. */
   lastError(): string | undefined
+  /** Syncs failed in a row (0 after a success). */
+  failures(): number
 }
 
 export function createHeadFollower(options: HeadFollowerOptions): HeadFollower {
@@ -36,8 +43,13 @@ export function createHeadFollower(options: HeadFollowerOptions): HeadFollower {
   let subscribed = false
   /** A head arrived while a sync was running: run again when it ends. */
   let again = false
+  /** Syncs failed in a row, and when the next try is due (a head before then waits for the timer). */
+  let failures = 0
+  let retryAt = 0
+  const maxBackoff = options.maxBackoff ?? 60_000
 
-  const tick = async () => {
+  const tick = async (forced = false) => {
+    if (!forced && Date.now() < retryAt) return
     if (options.isSyncing()) {
       again = true
       return
@@ -48,13 +60,23 @@ export function createHeadFollower(options: HeadFollowerOptions): HeadFollower {
       try {
         await options.sync()
         lastError = undefined
+        failures = 0
+        retryAt = 0
       } catch (error) {
         lastError = (error as Error).message
-        options.onError?.(error)
+        failures++
+        retryAt = Date.now() + Math.min(options.pollingInterval * 2 ** (failures - 1), maxBackoff)
+        options.onError?.(error, 'sync')
       }
-    } while (again && !stopped)
-    if (!stopped)
-      timer = setTimeout(tick, subscribed ? options.subscribedPollingInterval : options.pollingInterval)
+    } while (again && !stopped && !failures)
+    if (stopped) return
+    const wait = failures
+      ? retryAt - Date.now()
+      : subscribed
+        ? options.subscribedPollingInterval
+        : options.pollingInterval
+    clearTimeout(timer)
+    timer = setTimeout(() => void tick(true), wait)
   }
 
   return {
@@ -72,11 +94,11 @@ export function createHeadFollower(options: HeadFollowerOptions): HeadFollower {
           onError: (error) => {
             // Back to polling until the transport reconnects and heads flow again.
             subscribed = false
-            options.onError?.(error)
+            options.onError?.(error, 'subscription')
           },
         })
       }
-      void tick()
+      void tick(true)
     },
     async stop() {
       stopped = true
@@ -89,9 +111,11 @@ export function createHeadFollower(options: HeadFollowerOptions): HeadFollower {
       timer = undefined
     },
     poke() {
-      if (!stopped) void tick()
+      // Asked for (a Safe was just watched): now, backoff or not.
+      if (!stopped) void tick(true)
     },
     mode: () => (subscribed ? 'subscription' : 'polling'),
     lastError: () => lastError,
+    failures: () => failures,
   }
 }

@@ -22,6 +22,7 @@ import {
   transfers,
   watchedSafes,
 } from '../db/schema.ts'
+import { RetryableError } from '../errors/GatewayError.ts'
 import type { RawLog } from './events.ts'
 import type { SafeTxParams } from './executionParams.ts'
 import { numberHistory } from './historyPositions.ts'
@@ -106,7 +107,8 @@ export function createIndexStore(db: Database, chainId: number) {
             .where(eq(indexerCursors.chainId, chainId))
             .for('update')
           if (row && row.blockNumber !== w.previous)
-            throw new Error(
+            // Retryable: the next sync starts from the cursor as it now is.
+            throw new RetryableError(
               `the cursor of chain ${chainId} moved to ${row.blockNumber} (another indexer?), expected ${w.previous}`,
             )
         }

@@ -2,7 +2,9 @@
 // session-level advisory lock on its own connection. When that process dies, the server ends its session,
 // the lock is free, and a follower's next attempt (every `retryMs`) takes it: the new leader resumes from the
 // committed cursor. PGlite has one process, which always leads (createGateway never calls this there).
+
 import pg from 'pg'
+import { log as rootLog } from '../log/logger.ts'
 
 export type IndexerLeadershipOptions = {
   connectionString: string
@@ -28,7 +30,7 @@ const LOCK_KEY_SQL = `hashtextextended('concord:indexer:' || $1::text, 0)`
 
 export function electIndexerLeaders(options: IndexerLeadershipOptions): IndexerLeadership {
   const retryMs = options.retryMs ?? 1500
-  const log = options.log ?? ((m) => console.error(m))
+  const log = options.log ?? ((m) => rootLog.warn({ module: 'indexerLeader' }, m))
   const held = new Set<number>()
   let client: pg.Client | undefined
   let timer: NodeJS.Timeout | undefined

@@ -2,9 +2,11 @@
 // A token is read until the contract itself answers: a revert, no code or an undecodable result marks it
 // invalid once and for good, while transport failures (timeout, rate limit, 5xx) leave it unread and retried
 // with backoff on later windows. tokenURI documents are retried the same way a bounded number of times.
+
 import { erc20Abi, erc721Abi } from '@concord/safe/contracts'
 import type { Address, PublicClient } from 'viem'
 import type { nftMetadata, tokens } from '../db/schema.ts'
+import { log } from '../log/logger.ts'
 import type { IndexStore } from './indexStore.ts'
 import { contractReadFailure } from './tokenMetadata/contractReadFailure.ts'
 import { fetchMetadataDocument, MetadataDocumentError } from './tokenMetadata/fetchMetadataDocument.ts'
@@ -136,7 +138,7 @@ const books = new WeakMap<IndexStore, RetryBook>()
 export type EnrichOptions = {
   /** Backoff state (default: one per store, kept for the life of the process). */
   retry?: RetryBook
-  /** Where deferrals are reported (default console.warn). */
+  /** Where deferrals are reported (default the log, as a warning). */
   log?: (message: string) => void
 }
 
@@ -209,7 +211,7 @@ export async function enrichTokens(
 
   if (summary.deferred.length || summary.gaveUp) {
     const first = summary.deferred[0]
-    ;(options.log ?? console.warn)(
+    ;(options.log ?? ((m: string) => log.warn({ module: 'tokenMetadata', chainId }, m)))(
       `token metadata on chain ${chainId}: ${summary.deferred.length} read(s) deferred after transport errors` +
         `${summary.gaveUp ? `, ${summary.gaveUp} document(s) given up on` : ''}` +
         `${first ? ` (first: ${first.key}: ${first.reason})` : ''}`,

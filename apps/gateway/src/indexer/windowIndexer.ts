@@ -1,8 +1,12 @@
 // One window of logs into the index: what the chain must tell before the pure replay (singletons, timestamps,
 // execution parameters), the replay, and the commit with the undo records a reorg needs. The head follower
 // (whole chain or watched Safes) and the backfill of newly watched Safes both go through it.
+
 import type { Address, Hex, PublicClient } from 'viem'
 import type { ChainConfig } from '../config/chainConfig.ts'
+import { describeError, GatewayError } from '../errors/GatewayError.ts'
+import { isRetryable } from '../errors/retryable.ts'
+import type { Logger } from '../log/logger.ts'
 import type { BlockRef, ChainReader } from './chainReader.ts'
 import { checksum } from './checksum.ts'
 import { readCreations, singletonsWithoutFactory } from './creations.ts'
@@ -25,15 +29,22 @@ export function createWindowIndexer(p: {
   store: IndexStore
   reader: ChainReader
   reorgWindow: number
+  /** The chain's indexer log. */
+  log: Logger
 }) {
   const { client, chain, store } = p
+  /** Executions whose trace the node would not give: listed without their parameters (counted, logged). */
+  let untraced = 0
   const masterCopies = createMasterCopyResolver(client, chain)
   const executions = createExecutionResolver(client, chain.chainId, {
     proposals: (hashes) => store.proposalParams(hashes),
-    onGiveUp: (txHash, error) =>
-      console.error(
-        `indexer ${chain.chainId}: no trace of ${txHash}, its parameters stay unknown: ${(error as Error).message.split('\n')[0]}`,
-      ),
+    onGiveUp: (txHash, error) => {
+      untraced++
+      p.log.warn(
+        { txHash, untraced, reason: describeError(error) },
+        `no trace of ${txHash}, its parameters stay unknown`,
+      )
+    },
   })
   /** Logs at Safes that no known layout decodes (kept in `logs`, counted here and logged). */
   let undecodableLogs = 0
@@ -53,9 +64,11 @@ export function createWindowIndexer(p: {
       singletonOf: (proxy) => singletons.get(proxy),
       timestampOf: (n) => times.get(n) ?? 0,
     })
+    // Deterministic, so fatal for that log only: kept raw in `logs`, counted and logged, the window goes on.
     for (const log of out.undecodable)
-      console.error(
-        `indexer ${chain.chainId}: log at Safe ${log.address} (block ${log.blockNumber}, topic ${log.topics[0]}) fits no known event layout`,
+      p.log.error(
+        { address: log.address, block: log.blockNumber, logIndex: log.logIndex, topic: log.topics[0] },
+        `log at Safe ${log.address} (block ${log.blockNumber}, topic ${log.topics[0]}) fits no known event layout`,
       )
     undecodableLogs += out.undecodable.length
     await executions.resolve(out.multisig, out.modules)
@@ -132,8 +145,22 @@ export function createWindowIndexer(p: {
   }
 
   return {
-    indexWindow,
+    /** As indexWindow, a failure named by its blocks and classified (retryable or not) for the caller's log. */
+    async indexWindow(w: Parameters<typeof indexWindow>[0]): ReturnType<typeof indexWindow> {
+      try {
+        return await indexWindow(w)
+      } catch (error) {
+        throw new GatewayError(
+          `blocks ${w.from}-${w.fetched.end.number} not indexed: ${describeError(error)}`,
+          {
+            cause: error,
+            retryable: isRetryable(error),
+          },
+        )
+      }
+    },
     undecodableLogs: () => undecodableLogs,
+    untracedExecutions: () => untraced,
     tracing: () => executions.tracing(),
   }
 }

@@ -1,7 +1,11 @@
 // One RPC endpoint as this process uses it: its request rate, its learned batch cap, whether it serves the
 // configured chain, and what is wrong with it now. Shared by every client of the process that calls the same URL
 // (indexer and API count against the same provider limit).
+
 import { setTimeout as sleep } from 'node:timers/promises'
+import { log } from '../log/logger.ts'
+
+const logger = log.child({ module: 'rpc' })
 
 export type EndpointSettings = {
   /** Calls per second sent to the endpoint (each call of a batch counts); Infinity: no limit. */
@@ -93,12 +97,12 @@ export class Endpoint {
     const first = this.problem?.message !== message
     this.problem = { kind, message, at: Date.now() }
     // Each new kind of trouble once; the figures stay in /health.
-    if (first) console.error(`rpc: ${message}`)
+    if (first) logger.warn({ url: this.label, kind }, message)
   }
 
   recovered(): void {
     if (this.problem && this.problem.kind !== 'wrong-chain') {
-      console.error(`rpc: ${this.label} answers again (after ${this.problem.kind})`)
+      logger.info({ url: this.label }, `${this.label} answers again (after ${this.problem.kind})`)
       this.problem = null
     }
   }

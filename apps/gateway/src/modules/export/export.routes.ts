@@ -1,11 +1,13 @@
 // History export as CSV (#7), streamed page by page from the index: anyone may export a Safe's public history;
 // a signed-in owner's export also carries the team's notes.
+
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Address } from 'viem'
 import { clientOf } from '../../http/clientBudget.ts'
 import { requireSafe } from '../../http/require.ts'
 import { AddressSchema, ChainIdParam, errorResponses } from '../../http/schemas.ts'
 import { createWorkQueue } from '../../http/workQueue.ts'
+import { log } from '../../log/logger.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
 import { AuthError, type AuthRepository, requireSignedInOwner } from '../auth/auth.repository.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
@@ -13,6 +15,8 @@ import type { NotesRepository } from '../notes/notes.repository.ts'
 import type { SafesRepository } from '../safes/safes.repository.ts'
 import type { TransactionsRepository } from '../transactions/transactions.repository.ts'
 import { CSV_HEADER, csvLine, type ExportContext, historyRow } from './historyCsv.ts'
+
+const logger = log.child({ module: 'export' })
 
 /** Items read per page, and at most per export (older ones are left out, and the last line says so). */
 const PAGE = 200
@@ -157,7 +161,7 @@ export function createExportRoutes(deps: {
             return controller.close()
           }
         } catch (error) {
-          console.error(`history export ${chain.chainId}/${safeAddress} failed:`, error)
+          logger.error({ err: error, chainId: chain.chainId, safe: safeAddress }, 'history export failed')
           done()
           controller.error(error)
         }

@@ -4,14 +4,18 @@
 // publisher alone must store it. Changes that arrive while a write runs are stored together in the next one
 // (an indexer catching up publishes one per execution): a batch that fails is retried, then stored event by
 // event, and an event that still fails is counted and logged with its whole content, never dropped silently.
+
 import { getAddress } from 'viem'
 import type { ChangeBus } from '../../changes/changeBus.ts'
+import { log as rootLog } from '../../log/logger.ts'
 import type { NotificationsRepository } from './notifications.repository.ts'
 import { isNotificationChange, type NotificationChange, notificationPayload } from './notificationTypes.ts'
 import { type Webhook, webhooksFor } from './webhooks/webhookConfig.ts'
 
 /** Attempts to store one batch (and then each of its events) before it is given up. */
 const STORE_ATTEMPTS = 3
+const logger = rootLog.child({ module: 'notifications' })
+
 /** Events per write. */
 const BATCH_SIZE = 500
 
@@ -25,7 +29,7 @@ export function listenForNotifications(deps: {
   /** Wait before attempt n + 1 (ms). */
   retryDelay?: (attempt: number) => number
 }): { stop(): Promise<void>; status(): { stored: number; givenUp: number } } {
-  const log = deps.log ?? ((line: string) => console.error(line))
+  const log = deps.log ?? ((line: string) => logger.warn(line))
   const retryDelay = deps.retryDelay ?? ((attempt: number) => 200 * attempt)
   // One write at a time, in publication order: the feed's ids follow the order things happened.
   let queue: Promise<void> = Promise.resolve()

@@ -2,10 +2,12 @@
 // on chain, within a per-client budget and the chain's `maxWatched`, so that an anonymous caller cannot make the
 // gateway index the world. Opening a Safe watches it on the way (best effort: past a bound the Safe is still
 // answered from the chain); POST …/watch asks explicitly and is refused past a bound.
+
 import type { ChainConfig } from '../../config/chainConfig.ts'
 import { indexingMode } from '../../config/chainConfig.ts'
 import { type BudgetSettings, createClientBudget } from '../../http/clientBudget.ts'
 import { HttpError } from '../../http/errors.ts'
+import { log } from '../../log/logger.ts'
 import type { WatchedSafesRepository } from './watchedSafes.repository.ts'
 
 /** Default: 20 Safes at once per client, then one every 30 s. */
@@ -42,8 +44,9 @@ export function createWatching(p: {
       } catch (error) {
         if (!(error instanceof HttpError)) throw error
         if (refused++ % 100 === 0)
-          console.error(
-            `watching: ${address} on chain ${chain.chainId} not watched (${refused} so far): ${error.message}`,
+          log.warn(
+            { module: 'watching', chainId: chain.chainId, address, refused },
+            `${address} not watched: ${error.message}`,
           )
       }
     },

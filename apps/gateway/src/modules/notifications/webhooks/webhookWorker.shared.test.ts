@@ -1,11 +1,13 @@
 // Several gateway processes share the webhook_deliveries table (PostgreSQL): their workers claim due rows
 // with FOR UPDATE SKIP LOCKED, so each delivery is attempted by one of them, never twice. Runs on PGlite
 // (two workers on one store) and, with TEST_DATABASE_URL, on two PostgreSQL pools of one database.
+
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { createDatabase, type Store } from '../../../db/createDatabase.ts'
 import { notificationSubscriptions, webhookDeliveries } from '../../../db/schema.ts'
+import { createLogger } from '../../../log/logger.ts'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../../testing/testDatabases.ts'
 import { createNotificationsRepository } from '../notifications.repository.ts'
 import { webhookSchema } from './webhookConfig.ts'
@@ -53,7 +55,7 @@ describe.each(testDatabaseKinds())('webhook workers sharing one table (%s)', (ki
         [webhook.url],
       )
 
-    const log = () => undefined
+    const log = createLogger({ level: 'silent' })
     const workers = [first, second].map((store) =>
       startWebhookWorker({
         deliveries: createWebhookDeliveriesRepository(store.db),

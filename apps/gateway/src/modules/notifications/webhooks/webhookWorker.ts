@@ -1,7 +1,12 @@
 // Delivers webhook_deliveries: claims due ones, POSTs the event as signed JSON, and records each attempt.
-// A failure (an HTTP status other than 2xx, a timeout, a refused connection) is retried with exponential
-// backoff until the webhook's maxAttempts, then the delivery is FAILED; nothing is dropped unrecorded.
+// A retryable failure (an HTTP status other than 2xx, a timeout, a refused connection) is retried with
+// exponential backoff until the webhook's maxAttempts, then the delivery is FAILED. A fatal one (the webhook
+// was removed, the request cannot be built) fails the delivery at once. Nothing is dropped unrecorded: each
+// outcome is stored, logged and counted in status(). Any non-2xx status is retried, 4xx included: a receiver
+// being redeployed answers 404 for a while, and maxAttempts bounds the cost.
 
+import { describeError, FatalError } from '../../../errors/GatewayError.ts'
+import { type Logger, log as rootLog } from '../../../log/logger.ts'
 import type { NotificationEventRow } from '../notifications.repository.ts'
 import { notificationBody } from '../notificationTypes.ts'
 import { backoffMs, type Webhook, webhookOrigin } from './webhookConfig.ts'
@@ -17,15 +22,18 @@ export type WebhookWorker = {
   /** Looks for due deliveries now (after an event was stored). */
   wake(): void
   stop(): Promise<void>
+  /** Outcomes of this process's attempts since start. */
+  status(): { delivered: number; retried: number; failed: number }
 }
 
 export function startWebhookWorker(deps: {
   deliveries: WebhookDeliveriesRepository
   webhooks: readonly Webhook[]
-  log?: (line: string) => void
+  log?: Logger
   fetch?: typeof fetch
 }): WebhookWorker {
-  const log = deps.log ?? ((line: string) => console.log(line))
+  const log = (deps.log ?? rootLog).child({ module: 'webhooks' })
+  const counts = { delivered: 0, retried: 0, failed: 0 }
   const doFetch = deps.fetch ?? fetch
   const byUrl = new Map(deps.webhooks.map((w) => [w.url, w]))
   const shutdown = new AbortController()
@@ -37,22 +45,37 @@ export function startWebhookWorker(deps: {
   const attempt = async (delivery: Delivery, event: NotificationEventRow) => {
     const webhook = byUrl.get(delivery.url)
     const attempts = delivery.attempts + 1
-    const where = `webhook delivery ${delivery.id} (${event.type}, event ${event.id}) to ${webhookOrigin(delivery.url)}`
-    if (!webhook) {
-      // The operator removed this webhook since the event: there is no secret left to sign with.
-      log(`${where}: FAILED, the webhook is no longer configured`)
+    const origin = webhookOrigin(delivery.url)
+    const where = `webhook delivery ${delivery.id} (${event.type}, event ${event.id}) to ${origin}`
+    const fields = { deliveryId: delivery.id, eventId: event.id, eventType: event.type, origin }
+    /** Fatal for this delivery: FAILED now, with the reason stored and logged. */
+    const fail = async (error: FatalError, attempts: number) => {
+      counts.failed++
+      log.error({ ...fields, err: error, attempts }, `${where}: FAILED, ${error.shortMessage}`)
       await deps.deliveries.recordAttempt(delivery.id, {
         status: 'FAILED',
-        attempts: delivery.attempts,
+        attempts,
         statusCode: null,
-        error: 'webhook no longer configured',
+        error: error.shortMessage,
         nextAttemptAt: Date.now(),
         deliveredAt: null,
       })
-      return
     }
-    const body = JSON.stringify(notificationBody(event))
+    // The operator removed this webhook since the event: there is no secret left to sign with.
+    if (!webhook) return fail(new FatalError('webhook no longer configured'), delivery.attempts)
+    let body: string
+    let signature: string
     const timestamp = Math.floor(Date.now() / 1000)
+    try {
+      body = JSON.stringify(notificationBody(event))
+      signature = signWebhook(webhook.secret, timestamp, body)
+    } catch (e) {
+      // The stored event cannot be turned into a request: every later attempt would fail the same way.
+      return fail(
+        new FatalError('the request could not be built', { cause: e, details: describeError(e) }),
+        attempts,
+      )
+    }
     let statusCode: number | null = null
     let error: string | null = null
     try {
@@ -65,7 +88,7 @@ export function startWebhookWorker(deps: {
           'x-concord-event': event.type,
           'x-concord-delivery': String(delivery.id),
           'x-concord-timestamp': String(timestamp),
-          'x-concord-signature': signWebhook(webhook.secret, timestamp, body),
+          'x-concord-signature': signature,
         },
         body,
         signal: AbortSignal.any([shutdown.signal, AbortSignal.timeout(webhook.timeoutSeconds * 1000)]),
@@ -84,7 +107,11 @@ export function startWebhookWorker(deps: {
     }
     const now = Date.now()
     if (!error) {
-      log(`${where}: DELIVERED on attempt ${attempts} (HTTP ${statusCode})`)
+      counts.delivered++
+      log.info(
+        { ...fields, attempts, statusCode },
+        `${where}: DELIVERED on attempt ${attempts} (HTTP ${statusCode})`,
+      )
       await deps.deliveries.recordAttempt(delivery.id, {
         status: 'DELIVERED',
         attempts,
@@ -97,7 +124,10 @@ export function startWebhookWorker(deps: {
     }
     const failed = attempts >= webhook.maxAttempts
     const wait = backoffMs(webhook, attempts)
-    log(
+    if (failed) counts.failed++
+    else counts.retried++
+    log[failed ? 'error' : 'warn'](
+      { ...fields, attempts, maxAttempts: webhook.maxAttempts, statusCode, error, retryable: true },
       `${where}: attempt ${attempts}/${webhook.maxAttempts} failed (${error}), ${failed ? 'FAILED' : `retry in ${wait} ms`}`,
     )
     await deps.deliveries.recordAttempt(delivery.id, {
@@ -143,7 +173,8 @@ export function startWebhookWorker(deps: {
         try {
           await runOnce()
         } catch (error) {
-          if (!stopped) log(`webhooks: delivery run failed: ${(error as Error).message}`)
+          // The database, most likely: the claimed deliveries come back when their lease runs out.
+          if (!stopped) log.error({ err: error }, `delivery run failed: ${describeError(error)}`)
         }
       } while (again && !stopped)
       await schedule()
@@ -162,5 +193,6 @@ export function startWebhookWorker(deps: {
       shutdown.abort()
       await running
     },
+    status: () => ({ ...counts }),
   }
 }

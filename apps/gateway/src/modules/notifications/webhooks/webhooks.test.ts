@@ -51,7 +51,8 @@ let broken: Awaited<ReturnType<typeof receiver>>
 let filtered: Awaited<ReturnType<typeof receiver>>
 let otherSafe: Awaited<ReturnType<typeof receiver>>
 let gateway: Gateway
-const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
+// The gateway's log lines (log/logger.ts writes each through process.stdout.write).
+const log = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
 
 const deliveries = async (token?: string, query = '') => {
   const res = await gateway.app.request(`/v1/admin/webhooks/deliveries${query}`, {
@@ -141,7 +142,7 @@ describe('webhooks', () => {
       deliveredAt: null,
     })
     // Log lines name each attempt, and never the secret.
-    const lines = log.mock.calls.map((c) => String(c[0]))
+    const lines = log.mock.calls.map((c) => String(c[0])).filter((l) => l.includes('webhook delivery'))
     expect(lines.filter((l) => l.includes('attempt') && l.includes('failed'))).toHaveLength(4)
     expect(lines.some((l) => l.includes('DELIVERED on attempt 3'))).toBe(true)
     expect(lines.join('\n')).not.toContain(SECRET)
