@@ -26,11 +26,14 @@ describe('logger', () => {
     })
   })
 
-  it('behavior: lines below the level are not written', () => {
+  it('behavior: lines below the level are not written; a child follows a later level of its parent', () => {
     const { logger, lines } = capture('warn')
+    const child = logger.child({ module: 'rpc' })
     logger.info('hidden')
     logger.warn('shown')
-    expect(lines.map((l) => JSON.parse(l).msg)).toEqual(['shown'])
+    logger.level = 'debug'
+    child.debug('child debug')
+    expect(lines.map((l) => JSON.parse(l).msg)).toEqual(['shown', 'child debug'])
   })
 
   it('behavior: an error is serialised with its type, short message, details and retryable flag', () => {
