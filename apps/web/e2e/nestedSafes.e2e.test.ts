@@ -8,10 +8,11 @@ import { connectDevnet } from './connectDevnet.ts'
 import { proposeAs, safeInfo, until } from './safeTx.ts'
 import { screenshotDir, setupE2E } from './session.ts'
 
-// Nested Safes: a "child" Safe owned by the demo "solo" Safe (1-of-1, account #0) and by account #1, threshold 2.
-// #1 proposes; #0, an owner of solo but not of the child, signs as solo (solo's approveHash of the child's
-// hash, proposed to and executed from solo's queue); the child's queue then counts solo's confirmation and #1
-// executes. Oracles: the child contract's approvedHashes and nonce, the recipient's balance.
+// Nested Safes, two deep: the demo "solo" Safe (1-of-1, account #0) owns "parent" (1-of-1), and parent and account
+// #1 own "child" (2-of-2). #1 proposes a child transaction; #0, who owns the child only through two Safes, signs
+// as parent (proposes parent's approveHash of the child's hash), then, in parent's queue, as solo; solo executes
+// its approval, #0 executes parent's (fully confirmed: no signature needed), and #1 executes the child.
+// Oracles: the contracts' approvedHashes and nonces, the recipient's balance.
 
 const e2e = setupE2E({
   viewport: { width: 1280, height: 900 },
@@ -21,18 +22,17 @@ const e2e = setupE2E({
 const account = (index: number) => testAccount(index).address
 const approvedHashesAbi = parseAbi(['function approvedHashes(address, bytes32) view returns (uint256)'])
 let solo: Address
+let parent: Address
 let child: Address
 
 beforeAll(async () => {
   const { scenario, client } = e2e.stack.devnet
   if (!scenario) throw new Error('the stack runs without the demo scenario')
   solo = scenario.safes.solo.address
-  child = await createSafe(client, {
-    owners: [solo, account(1)],
-    threshold: 2,
-    saltNonce: 4242n,
-    sender: account(0),
-  })
+  const create = (owners: Address[], threshold: number, saltNonce: bigint) =>
+    createSafe(client, { owners, threshold, saltNonce, sender: account(0) })
+  parent = await create([solo], 1, 4241n)
+  child = await create([parent, account(1)], 2, 4242n)
   await client.waitForTransactionReceipt({
     hash: await client.sendTransaction({ account: account(0), to: child, value: parseEther('1') }),
   })
@@ -45,9 +45,41 @@ beforeAll(async () => {
 
 const queueUrl = (safe: Address) => `${e2e.stack.url}/transactions/queue?safe=dev:${safe}`
 const item = (page: Page, id: string) => page.locator(`[data-testid="queue-item"][data-tx-id="${id}"]`)
+const approvedBy = (safe: Address, owner: Address, hash: `0x${string}`) =>
+  e2e.stack.devnet.client.readContract({
+    address: safe,
+    abi: approvedHashesAbi,
+    functionName: 'approvedHashes',
+    args: [owner, hash],
+  })
+
+/** Signs as `owner` (a Safe) in the row's parent approvals: the verified transaction, then the approval. */
+async function signAs(row: ReturnType<typeof item>, owner: Address) {
+  const approval = row.locator(`[data-testid="parent-approval"][data-parent="${owner}"]`)
+  await approval.getByTestId('sign-as-parent').click()
+  const review = approval.getByTestId('parent-approval-review')
+  await review
+    .getByTestId('new-tx-review')
+    .getByTestId('tx-method')
+    .filter({ hasText: 'approveHash' })
+    .waitFor()
+  await review.getByTestId('sign-and-propose').click()
+  await approval.getByTestId('parent-waiting').waitFor()
+  return approval
+}
+
+/** Executes the first queued transaction of `safe` from its queue page. */
+async function executeFirst(page: Page, safe: Address) {
+  await page.goto(queueUrl(safe))
+  const first = page.getByTestId('queue-item').first()
+  await first.getByTestId('execute-button').click()
+  await first.getByTestId('verification-ok').waitFor()
+  await first.getByTestId('send-execution').click()
+  await first.waitFor({ state: 'detached', timeout: 60_000 })
+}
 
 describe('nested Safes', () => {
-  it('default: an owner of the parent Safe signs as it; the parent executes its approval; the child executes', async () => {
+  it('default: two Safes deep, an owner signs as each in turn; each Safe executes; the child executes', async () => {
     const page = e2e.page
     const { client } = e2e.stack.devnet
     const recipient = account(3)
@@ -58,66 +90,48 @@ describe('nested Safes', () => {
       signer: 1,
     })
 
-    // #0 owns solo, which owns the child: the child's queue offers to sign as solo.
+    // The child's queue: #0 owns parent through solo, so it may sign as parent (a proposal, not a confirmation).
     await connectDevnet(page, 0, queueUrl(child))
     const row = item(page, proposal.id)
-    const approval = row.locator(`[data-testid="parent-approval"][data-parent="${solo}"]`)
     await expect(row.getByTestId('queue-confirmations').textContent()).resolves.toBe('1 of 2 confirmations')
-    // Not read-only: the banner says the wallet owns this Safe through solo.
-    await page.getByTestId('nested-owner-banner').locator(`[data-address="${solo}"]`).waitFor()
-    await expect(page.getByTestId('read-only-banner').count()).resolves.toBe(0)
-    await approval.getByTestId('sign-as-parent').click()
-    const review = approval.getByTestId('parent-approval-review')
+    const onChild = row.locator(`[data-testid="parent-approval"][data-parent="${parent}"]`)
+    await onChild.getByTestId('sign-as-parent').click()
     // The child's transaction is shown verified before the approval is signed.
-    await review.getByTestId('review-value').first().waitFor()
+    const review = onChild.getByTestId('parent-approval-review')
     await expect(review.getByTestId('review-to').first().getAttribute('data-address')).resolves.toBe(
       recipient,
     )
-    await review
-      .getByTestId('new-tx-review')
-      .getByTestId('tx-method')
-      .filter({ hasText: 'approveHash' })
-      .waitFor()
     await page.screenshot({ path: join(screenshotDir, 'nested-sign-as-parent.png') })
     await review.getByTestId('sign-and-propose').click()
-    await approval.getByTestId('parent-waiting').filter({ hasText: '(1 of 1)' }).waitFor()
-    expect(
-      await client.readContract({
-        address: child,
-        abi: approvedHashesAbi,
-        functionName: 'approvedHashes',
-        args: [solo, proposal.safeTxHash],
-      }),
-    ).toBe(0n)
+    await onChild.getByTestId('parent-waiting').filter({ hasText: '(0 of 1)' }).waitFor()
 
-    // Solo executes its approval from its own queue.
-    await approval.getByTestId('parent-queue-link').click()
-    await page.waitForURL((url) => url.pathname === '/transactions/queue' && url.search.includes(solo))
-    const soloItem = page.getByTestId('queue-item').first()
-    await soloItem.getByTestId('execute-button').click()
-    await soloItem.getByTestId('verification-ok').waitFor()
-    await soloItem.getByTestId('send-execution').click()
-    await soloItem.waitFor({ state: 'detached', timeout: 60_000 })
-    expect(
-      await client.readContract({
-        address: child,
-        abi: approvedHashesAbi,
-        functionName: 'approvedHashes',
-        args: [solo, proposal.safeTxHash],
-      }),
-    ).toBe(1n)
+    // Parent's queue: its approval waits for solo, which #0 owns: sign as solo, solo executes.
+    await onChild.getByTestId('parent-queue-link').click()
+    await page.waitForURL((url) => url.pathname === '/transactions/queue' && url.search.includes(parent))
+    const parentRow = page.getByTestId('queue-item').first()
+    await signAs(parentRow, solo)
+    await executeFirst(page, solo)
 
-    // The child's queue counts solo's on-chain approval (the gateway checked it before storing it).
-    await page.goto(queueUrl(child))
-    await row.getByTestId('queue-confirmations').filter({ hasText: '2 of 2 confirmations' }).waitFor()
+    // Solo's approval is parent's confirmation (indexed from the chain): #0 executes parent's transaction.
+    await page.goto(queueUrl(parent))
+    await page
+      .getByTestId('queue-item')
+      .first()
+      .getByTestId('queue-confirmations')
+      .filter({ hasText: '1 of 1' })
+      .waitFor()
+    await executeFirst(page, parent)
+    expect(await approvedBy(child, parent, proposal.safeTxHash)).toBe(1n)
 
-    // #1, an owner of the child, executes it with #1's signature and solo's pre-validated one.
+    // The child counts parent's approval; #1, its other owner, executes it.
     await connectDevnet(page, 1, queueUrl(child))
+    await row.getByTestId('queue-confirmations').filter({ hasText: '2 of 2 confirmations' }).waitFor()
     await row.getByTestId('execute-button').click()
     await row.getByTestId('verification-ok').waitFor()
     await row.getByTestId('send-execution').click()
     await row.waitFor({ state: 'detached', timeout: 60_000 })
     expect(await client.readContract({ address: child, abi: safeAbi, functionName: 'nonce' })).toBe(1n)
+    expect(await client.readContract({ address: parent, abi: safeAbi, functionName: 'nonce' })).toBe(1n)
     expect((await client.getBalance({ address: recipient })) - before).toBe(1000n)
   })
 })

@@ -10,6 +10,7 @@ import {
   getAddress,
   type Hex,
   HttpRequestError,
+  isAddressEqual,
   keccak256,
   type PublicClient,
   RpcRequestError,
@@ -129,3 +130,36 @@ const notASafe = (error: unknown) =>
     !error.walk(
       (e) => e instanceof HttpRequestError || e instanceof TimeoutError || e instanceof RpcRequestError,
     ))
+
+// Nested Safes: how deep, and through how many owner contracts, a proposer's ownership is followed.
+const NESTED_MAX_DEPTH = 3
+const NESTED_MAX_READS = 20
+
+/**
+ * The owner Safe through which `account` controls a Safe whose owners are `owners` (an owner of an owner, up to
+ * three Safes deep), or undefined. Owners that are not Safes (no getOwners) are skipped; reads are bounded.
+ */
+export async function ownerSafeControlledBy(
+  client: PublicClient,
+  owners: readonly Address[],
+  account: Address,
+): Promise<Address | undefined> {
+  let frontier: { safe: Address; via: Address }[] = owners.map((owner) => ({ safe: owner, via: owner }))
+  let reads = 0
+  const seen = new Set<string>()
+  for (let depth = 0; depth < NESTED_MAX_DEPTH && frontier.length; depth++) {
+    const next: typeof frontier = []
+    for (const { safe, via } of frontier) {
+      if (seen.has(safe) || ++reads > NESTED_MAX_READS) continue
+      seen.add(safe)
+      const inner = await client
+        .readContract({ address: safe, abi: safeAbi, functionName: 'getOwners' })
+        .catch(() => undefined)
+      if (!inner) continue
+      if (inner.some((o) => isAddressEqual(o, account))) return via
+      next.push(...inner.map((o) => ({ safe: getAddress(o), via })))
+    }
+    frontier = next
+  }
+  return undefined
+}

@@ -51,29 +51,47 @@ describe.each(testDatabaseKinds())('nested Safe approvals on %s', (kind) => {
     })
     await sync()
 
+    const propose = async (safe: Address, tx: SafeTx.SafeTx, signer: typeof a0) => {
+      const safeTxHash = SafeTx.hash(tx, { chainId: CHAIN, address: safe })
+      return request('POST', `/v1/chains/${CHAIN}/transactions/${safe}/propose`, {
+        to: tx.to,
+        value: String(tx.value),
+        data: tx.data,
+        nonce: String(tx.nonce),
+        operation: 0,
+        safeTxGas: '0',
+        baseGas: '0',
+        gasPrice: '0',
+        gasToken: zeroAddress,
+        refundReceiver: zeroAddress,
+        safeTxHash,
+        sender: signer.address,
+        signature: await signer.sign({ hash: safeTxHash }),
+      })
+    }
+    const confirmationsOf = async (hash: Hex) =>
+      (
+        (await request('GET', `/v1/chains/${CHAIN}/transactions/${hash}`)).body as {
+          detailedExecutionInfo: { confirmations: Confirmation[] }
+        }
+      ).detailedExecutionInfo.confirmations
+
     // #1 proposes C's transaction through the gateway.
     const cTx = SafeTx.from({ to: a3.address, value: 1000n, nonce: 0n })
     const cHash = SafeTx.hash(cTx, { chainId: CHAIN, address: c })
-    const proposed = await request('POST', `/v1/chains/${CHAIN}/transactions/${c}/propose`, {
-      to: cTx.to,
-      value: '1000',
-      data: '0x',
-      nonce: '0',
-      operation: 0,
-      safeTxGas: '0',
-      baseGas: '0',
-      gasPrice: '0',
-      gasToken: zeroAddress,
-      refundReceiver: zeroAddress,
-      safeTxHash: cHash,
-      sender: a1.address,
-      signature: await a1.sign({ hash: cHash }),
-    })
+    const proposed = await propose(c, cTx, a1)
     expect(proposed.status, JSON.stringify(proposed.body)).toBe(200)
 
     // P's transaction approves C's hash; G's transaction approves P's hash; #0 signs and executes G's.
     const pTx = SafeTx.from({ to: c, data: approveHash(cHash), nonce: 0n })
     const pHash = SafeTx.hash(pTx, { chainId: CHAIN, address: p })
+    // #0 owns P only through G: it may propose P's transaction (its signature is no confirmation); #3 may not.
+    const nested = await propose(p, pTx, a0)
+    expect(nested.status, JSON.stringify(nested.body)).toBe(200)
+    expect(await confirmationsOf(pHash)).toEqual([])
+    const stranger = await propose(p, pTx, a3)
+    expect(stranger.status).toBe(422)
+    expect(JSON.stringify(stranger.body)).toContain('is not an owner or a delegate of this Safe')
     const gTx = SafeTx.from({ to: p, data: approveHash(pHash), nonce: 0n })
     const gHash = SafeTx.hash(gTx, { chainId: CHAIN, address: g })
     await sendExecTransaction(client, {
@@ -82,6 +100,9 @@ describe.each(testDatabaseKinds())('nested Safe approvals on %s', (kind) => {
       signatures: SafeTx.joinSignatures([{ signer: a0.address, data: await a0.sign({ hash: gHash }) }]),
       executor: a0.address,
     })
+    await sync()
+    // G's approval is P's confirmation: P's queued transaction is confirmed by G.
+    expect((await confirmationsOf(pHash)).map((x) => x.signer.value)).toEqual([g])
     // Anyone executes P's transaction with G's pre-validated signature.
     await sendExecTransaction(client, {
       safe: p,
@@ -98,9 +119,7 @@ describe.each(testDatabaseKinds())('nested Safe approvals on %s', (kind) => {
     expect(approved).toBe(1n)
 
     await sync()
-    const details = await request('GET', `/v1/chains/${CHAIN}/transactions/${cHash}`)
-    const confirmations = (details.body as { detailedExecutionInfo: { confirmations: Confirmation[] } })
-      .detailedExecutionInfo.confirmations
+    const confirmations = await confirmationsOf(cHash)
     const byP = confirmations.find((x) => x.signer.value === p)
     // A pre-validated signature (r = P, v = 1): what execTransaction reads as "approved on chain".
     expect(byP?.signature).toBe(preValidatedSignature(p))

@@ -16,7 +16,7 @@ import {
   zeroAddress,
 } from 'viem'
 import { HttpError, NotFoundError } from '../../http/errors.ts'
-import { type OnChainSafe, readOnChainSafe } from '../../safe/onChainSafe.ts'
+import { type OnChainSafe, ownerSafeControlledBy, readOnChainSafe } from '../../safe/onChainSafe.ts'
 import { recoverRequestSigner } from '../../safe/recoverRequestSigner.ts'
 import { verifySignatures } from '../../safe/verifySignatures.ts'
 import type { DelegatesRepository } from '../delegates/delegates.repository.ts'
@@ -102,7 +102,12 @@ export async function checkProposal(
         owners: state.owners,
         now,
       })
-  if (!senderIsOwner && !delegator)
+  // Nested Safes: an owner of an owner Safe proposes with its own signature; the owner Safe confirms on chain.
+  const ownerSafe =
+    senderIsOwner || delegator
+      ? undefined
+      : await ownerSafeControlledBy(deps.client, state.owners, body.sender)
+  if (!senderIsOwner && !delegator && !ownerSafe)
     throw reject(`Sender ${body.sender} is not an owner or a delegate of this Safe`)
 
   const signatures = await verifySignatures(deps.client, {
@@ -112,11 +117,17 @@ export async function checkProposal(
     signatures: body.signature,
     // A delegate signs its own proposal (that is not a confirmation); owners sign as owners.
     signers: senderIsOwner ? state.owners : [body.sender],
-    signerWord: senderIsOwner ? 'an owner of this Safe' : 'the proposing delegate',
+    signerWord: senderIsOwner
+      ? 'an owner of this Safe'
+      : delegator
+        ? 'the proposing delegate'
+        : 'the proposer (an owner of an owner Safe)',
   })
   if (!signatures.some((s) => isAddressEqual(s.owner, body.sender)))
     throw reject('The sender must sign the transaction it proposes')
   if (delegator && signatures.length > 1) throw reject('A delegate proposes with its own signature only')
+  if (ownerSafe && signatures.length > 1)
+    throw reject('An owner of an owner Safe proposes with its own signature only')
 
   const proposal: Proposal = {
     chainId: p.chainId,

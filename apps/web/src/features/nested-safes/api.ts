@@ -1,4 +1,5 @@
 import {
+  getOwnedSafes,
   getSafeInfo,
   getTransactionDetails,
   getTransactionQueue,
@@ -14,6 +15,8 @@ export const nestedKeys = {
   all: () => [gatewayScope(), 'nested-safes'] as const,
   owner: (chainId: string, owner: string) =>
     [...nestedKeys.all(), chainId, 'owner', owner.toLowerCase()] as const,
+  controlled: (chainId: string, account: string) =>
+    [...nestedKeys.all(), chainId, 'controlled', account.toLowerCase()] as const,
   pending: (chainId: string, parent: string, child: string, safeTxHash: string) =>
     [...nestedKeys.all(), chainId, 'pending', parent.toLowerCase(), child.toLowerCase(), safeTxHash] as const,
 }
@@ -51,4 +54,38 @@ export const pendingApprovalQueryOptions = (
       return null
     },
     refetchInterval: 15_000,
+  })
+
+// How far down ownership is followed, and how many owner lookups that may cost (each is one gateway request).
+const MAX_DEPTH = 3
+const MAX_LOOKUPS = 30
+
+/**
+ * The Safes `account` controls on the chain, with how many Safes lie between (1: it is an owner; 2: it owns an
+ * owner Safe; …), from the gateway's owner index followed breadth-first.
+ */
+export const controlledSafesQueryOptions = (chainId: string, account: string) =>
+  queryOptions({
+    queryKey: nestedKeys.controlled(chainId, account),
+    queryFn: async (): Promise<Map<string, number>> => {
+      const depthOf = new Map<string, number>()
+      let frontier = [account]
+      let lookups = 0
+      for (let depth = 1; depth <= MAX_DEPTH && frontier.length; depth++) {
+        const next: string[] = []
+        for (const owner of frontier) {
+          if (++lookups > MAX_LOOKUPS) return depthOf
+          const { safes } = await gatewayCall(() => getOwnedSafes(chainId, owner))
+          for (const safe of safes)
+            if (!depthOf.has(safe.toLowerCase())) {
+              depthOf.set(safe.toLowerCase(), depth)
+              next.push(safe)
+            }
+        }
+        frontier = next
+      }
+      return depthOf
+    },
+    staleTime: 60_000,
+    meta: { persist: false },
   })

@@ -20,7 +20,7 @@ export async function verifyAgainstChain(
     details: TransactionDetails
     chainId: number
     safe: Address
-    expected?: { safeTxHash: Hex; signer: Address }
+    expected?: { safeTxHash: Hex; signer?: Address | undefined }
   },
 ): Promise<TransactionCheck & { owners: readonly Address[] }> {
   // Read through the configured RPC and the wallet's own node: it throws when they disagree.

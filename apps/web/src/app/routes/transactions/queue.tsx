@@ -85,7 +85,7 @@ function SafeQueue({ safe }: { safe: OpenSafe }) {
               child={safe.address}
               details={details}
               owners={safeInfo.data.owners.map((owner) => owner.value)}
-              renderSign={(parent, draft, done) =>
+              renderSign={(parent, draft, done, proposerOnly) =>
                 account ? (
                   <ParentApprovalReview
                     chain={chain}
@@ -94,6 +94,7 @@ function SafeQueue({ safe }: { safe: OpenSafe }) {
                     parent={parent}
                     draft={draft}
                     account={account}
+                    proposerOnly={proposerOnly}
                     onDone={done}
                   />
                 ) : null

@@ -6,7 +6,7 @@ import { type Address, getAddress, type Hex } from 'viem'
 import { useAccount, useReadContract } from 'wagmi'
 import { useAddressName } from '../../../components/ui/AddressNamesContext'
 import { shortAddress } from '../../../lib/format'
-import { ownerSafeQueryOptions, pendingApprovalQueryOptions } from '../api'
+import { controlledSafesQueryOptions, ownerSafeQueryOptions, pendingApprovalQueryOptions } from '../api'
 import { approveHashAbi, approveHashCall } from '../approvals'
 
 export type ApprovalDraft = { call: ReturnType<typeof approveHashCall>; summary: string }
@@ -19,7 +19,13 @@ export type ParentApprovalsProps = {
   /** The child's owners (the gateway's; execution checks them on chain). */
   owners: readonly string[]
   /** The review that signs the parent's approveHash and proposes it to the parent's queue. */
-  renderSign: (parent: Address, draft: ApprovalDraft, done: () => void) => ReactNode
+  renderSign: (
+    parent: Address,
+    draft: ApprovalDraft,
+    done: () => void,
+    /** The wallet owns the parent through Safes of its own: its signature proposes, their approvals confirm. */
+    proposerOnly: boolean,
+  ) => ReactNode
   /** A parent Safe's queue link. */
   queueHref: (parent: Address) => string
   onChanged: () => void
@@ -78,7 +84,12 @@ function ParentApproval(props: ParentApprovalsProps & { parent: SafeInfo; safeTx
     if (isApproved) onChanged()
   }, [isApproved, onChanged])
 
-  const owns = !!account && parent.owners.some((o) => o.value.toLowerCase() === account.toLowerCase())
+  const controlled = useQuery({
+    ...controlledSafesQueryOptions(chain.chainId, account ?? ''),
+    enabled: !!account,
+  })
+  const depth = controlled.data?.get(address.toLowerCase())
+  const owns = depth !== undefined
   const nonce =
     props.details.detailedExecutionInfo?.type === 'MULTISIG' ? props.details.detailedExecutionInfo.nonce : '?'
   const pendingInfo = pending.data?.detailedExecutionInfo
@@ -112,6 +123,7 @@ function ParentApproval(props: ParentApprovalsProps & { parent: SafeInfo; safeTx
                 setSigning(false)
                 void pending.refetch()
               },
+              (depth ?? 1) > 1,
             )}
           </div>
         ) : (

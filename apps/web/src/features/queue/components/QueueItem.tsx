@@ -31,6 +31,9 @@ export function QueueItem(props: QueueItemProps) {
   const required = info?.confirmationsRequired ?? 0
   // The executor's own pre-validated signature counts as one confirmation if it has not confirmed yet.
   const executable = submitted >= required || (isOwner && !confirmed && submitted + 1 >= required)
+  // A fully confirmed transaction needs no signature to execute: any wallet may send it and pay its gas (an
+  // owner of an owner Safe, in particular; the execution checks every signature against the chain again).
+  const canAct = isOwner || (required > 0 && submitted >= required)
   const isNext = safeInfo ? group.nonce === safeInfo.nonce : group.label === 'Next'
   const wrongChain = walletChainId !== undefined && String(walletChainId) !== chain.chainId
   const policy = deletePolicy({
@@ -63,9 +66,9 @@ export function QueueItem(props: QueueItemProps) {
           </span>
         ) : null}
       </div>
-      {isOwner && !wrongChain ? (
+      {canAct && !wrongChain ? (
         <div className="queue-item-actions">
-          {!confirmed && submitted < required && props.renderConfirm ? (
+          {isOwner && !confirmed && submitted < required && props.renderConfirm ? (
             <button
               type="button"
               className="button small-button primary"
@@ -88,9 +91,11 @@ export function QueueItem(props: QueueItemProps) {
               Execute
             </button>
           ) : null}
-          {details.data ? <DeleteButton {...props} details={details.data} policy={policy} /> : null}
+          {isOwner && details.data ? (
+            <DeleteButton {...props} details={details.data} policy={policy} />
+          ) : null}
         </div>
-      ) : isOwner && wrongChain ? (
+      ) : canAct && wrongChain ? (
         <p className="muted small">Switch your wallet to {chain.chainName} to sign or execute.</p>
       ) : null}
       {details.data && props.renderExport ? (

@@ -74,7 +74,8 @@ export async function verifyTransactionDetails(p: {
   /** The Safe read from the chain (never from the gateway): owners, and where known threshold and nonce. */
   onChain: { owners: readonly Address[]; threshold?: number; nonce?: bigint }
   /** What the user just signed and proposed: the answer must be that transaction, confirmed by them. */
-  expected?: { safeTxHash: Hex; signer: Address }
+  /** After a proposal: the transaction signed, and the signer whose confirmation it carries (none for a proposer's own signature). */
+  expected?: { safeTxHash: Hex; signer?: Address | undefined }
 }): Promise<TransactionCheck> {
   const problems: string[] = []
   if (
@@ -116,7 +117,10 @@ export async function verifyTransactionDetails(p: {
   if (p.expected) {
     if (p.expected.safeTxHash.toLowerCase() !== check.safeTxHash)
       problems.push('The gateway stored another transaction than the one you signed')
-    else if (!check.confirmedBy.some((owner) => isAddressEqual(owner, p.expected?.signer as Address)))
+    else if (
+      p.expected.signer &&
+      !check.confirmedBy.some((owner) => isAddressEqual(owner, p.expected?.signer as Address))
+    )
       problems.push('Your confirmation is missing from the transaction the gateway stored')
   }
   const { safeTxHash, domainHash, messageHash } = check

@@ -26,6 +26,11 @@ export type NewTxReviewProps = {
   draft: TxDraft
   /** The connected owner who signs and proposes. */
   account: Address
+  /**
+   * The signer is not an owner of this Safe but of one of its owner Safes (nested Safes): its signature proposes
+   * and is no confirmation; the owner Safe confirms with its own approval.
+   */
+  proposerOnly?: boolean | undefined
   /** A nonce to start from instead of the recommended one (e.g. replacing a queued transaction). */
   initialNonce?: string | undefined
   onBack: () => void
@@ -49,6 +54,7 @@ export function NewTxReview({
   safe,
   draft,
   account,
+  proposerOnly,
   initialNonce,
   onBack,
   onProposed,
@@ -100,7 +106,7 @@ export function NewTxReview({
         details,
         chainId: Number(chain.chainId),
         safe,
-        expected: { safeTxHash: signed.hashes.safeTxHash, signer: account },
+        expected: { safeTxHash: signed.hashes.safeTxHash, signer: proposerOnly ? undefined : account },
       })
       return { details, problems: check.problems }
     },

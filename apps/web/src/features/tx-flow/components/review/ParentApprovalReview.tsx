@@ -19,6 +19,8 @@ export type ParentApprovalReviewProps = {
   /** The parent's approveHash call on the child. */
   draft: TxDraft
   account: Address
+  /** `account` owns the parent only through Safes of its own: its signature proposes, it does not confirm. */
+  proposerOnly?: boolean | undefined
   onDone: () => void
 }
 
@@ -72,6 +74,7 @@ export function ParentApprovalReview(props: ParentApprovalReviewProps) {
         safe={props.parent}
         draft={props.draft}
         account={props.account}
+        proposerOnly={props.proposerOnly}
         onBack={props.onDone}
         onProposed={(_, verified) => {
           if (verified) props.onDone()
