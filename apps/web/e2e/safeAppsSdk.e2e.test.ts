@@ -202,6 +202,75 @@ describe('safe apps: the official SDK against our host', () => {
     })
   })
 
+  it('default: the same app added by URL as a custom app (not in the list) answers every method', async () => {
+    const page = e2e.page
+    const url = e2e.stack.customAppUrl
+    const origin = new URL(url).origin
+    await connectDevnet(page, 0, `${e2e.stack.url}/apps?safe=dev:${solo}`)
+    await page.getByTestId('custom-app-url').fill(url)
+    await page.getByTestId('custom-app-submit').click()
+    await expect(page.getByTestId('custom-app-origin').textContent()).resolves.toBe(origin)
+    await page.getByTestId('custom-app-accept').check()
+    await page.getByTestId('custom-app-submit').click()
+    await page.locator(`[data-testid="app-card"][data-app-url^="${origin}"]`).getByTestId('open-app').click()
+    let frame: Frame | undefined
+    await expect.poll(() => (frame = page.frames().find((f) => f.url().startsWith(url)))).toBeDefined()
+    const app = frame as Frame
+    await app.locator('#ready').waitFor()
+    await app.waitForFunction(() => 'sdk' in window)
+    await expect(page.getByTestId('unlisted-app-warning').textContent()).resolves.toContain(origin)
+
+    // Reads.
+    expect(await run(app, 'window.sdk.safe.getInfo()')).toMatchObject({
+      ok: true,
+      value: { safeAddress: solo, isReadOnly: false },
+    })
+    expect(await run(app, 'window.sdk.safe.getChainInfo()')).toMatchObject({
+      ok: true,
+      value: { chainId: '31337' },
+    })
+    expect(await run(app, 'window.sdk.safe.getEnvironmentInfo()')).toEqual({
+      ok: true,
+      value: { origin: e2e.stack.url },
+    })
+    const balances = await run(app, "window.sdk.safe.experimental_getBalances({ currency: 'usd' })")
+    expect(balances.ok && balances.value.items.length).toBeGreaterThan(0)
+    const balance = await run(app, `window.sdk.eth.getBalance(['${solo}'])`)
+    expect(balance.ok && BigInt(balance.value)).toBeGreaterThan(0n)
+    expect(await run(app, 'window.sdk.wallet.getPermissions()')).toEqual({ ok: true, value: [] })
+    // Permissions: the prompt names the custom app's origin; refused.
+    const refused = run(app, 'window.sdk.safe.requestAddressBook()')
+    await expect(page.getByTestId('permission-prompt').textContent()).resolves.toContain(origin)
+    await page.getByTestId('permission-reject').click()
+    expect(await refused).toMatchObject({ ok: false, code: 4001 })
+    // Transactions: signed in the host, then read back by hash.
+    const sent = run(
+      app,
+      `window.sdk.txs.send({ txs: [{ to: '${testAccount(7).address}', value: '1', data: '0x' }] })`,
+    )
+    await page.getByTestId('app-request').getByTestId('sign-and-propose').click()
+    const result = await sent
+    expect(result).toMatchObject({
+      ok: true,
+      value: { safeTxHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) },
+    })
+    expect(
+      await run(app, `window.sdk.txs.getBySafeTxHash('${(result as any).value.safeTxHash}')`),
+    ).toMatchObject({ ok: true, value: { txStatus: 'AWAITING_EXECUTION' } })
+    // Messages off chain, then the settings that turn signing on chain.
+    const signed = run(app, "window.sdk.txs.signMessage('custom app says hello')")
+    await page.getByTestId('sign-app-message').click()
+    const message = await signed
+    expect(message).toMatchObject({ ok: true, value: { signature: expect.any(String) } })
+    expect(
+      await run(app, `window.sdk.safe.getOffChainSignature('${(message as any).value.messageHash}')`),
+    ).toEqual({ ok: true, value: (message as any).value.signature })
+    expect(await run(app, 'window.sdk.eth.setSafeSettings([{ offChainSigning: false }])')).toEqual({
+      ok: true,
+      value: { offChainSigning: false },
+    })
+  })
+
   it('behavior: a message from another window or another origin gets no answer and changes nothing', async () => {
     const page = e2e.page
     const frame = await openApp(page, e2e.stack.testAppUrl)
