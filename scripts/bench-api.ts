@@ -4,7 +4,7 @@
 // at a time (p50/p99), then keeps 10 connections busy on a few pages over real HTTP and prints p50/p99
 // latency and requests per second. Load goes to 127.0.0.1 only and stops by itself.
 import { Agent, get } from 'node:http'
-import { configSchema, createGateway } from '@concord/gateway'
+import { startBenchGateway } from './bench/benchGateway.ts'
 import { startBenchDevnet } from './benchDevnet.ts'
 
 const count = Number(process.argv[2] ?? 10_000)
@@ -13,24 +13,7 @@ const connections = 10
 
 const devnet = await startBenchDevnet(count)
 const { safe } = devnet
-const gateway = await createGateway(
-  configSchema.parse({
-    port: 0,
-    databaseUrl: process.env.DATABASE_URL ?? 'pglite:memory',
-    indexer: false,
-    // A local node: no provider rate limit to keep under.
-    chains: [
-      {
-        chainId: devnet.chainId,
-        name: 'Devnet',
-        rpcUrl: devnet.rpcUrl,
-        rpc: { maxRequestsPerSecond: 1_000_000 },
-        // The whole chain, as an operator indexes one (not only the Safes opened).
-        indexing: 'all',
-      },
-    ],
-  }),
-)
+const gateway = await startBenchGateway(devnet)
 await gateway.indexers.get(devnet.chainId)!.sync()
 const url = `${await gateway.listen()}/v1/chains/${devnet.chainId}/safes/${safe}/transactions/history`
 const pages = [0, 20, 2000, 5000].map(

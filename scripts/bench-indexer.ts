@@ -4,7 +4,6 @@
 // fresh in-memory PGlite (or DATABASE_URL) and prints events per second, then the speed of a plain pass over
 // the same range (eth_getLogs + decoding each log, nothing stored) and the ratio.
 
-import { type ConfigInput, configSchema, createGateway } from '@concord/gateway'
 import type { RpcLog } from 'viem'
 import {
   decodeSafeEvent,
@@ -13,29 +12,14 @@ import {
   SAFE_TOPICS,
   toRawLog,
 } from '../apps/gateway/src/indexer/events.ts'
+import { startBenchGateway } from './bench/benchGateway.ts'
 import { startBenchDevnet } from './benchDevnet.ts'
 
 const count = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 10_000)
 const devnet = await startBenchDevnet(count)
 console.log(`built ${count} Safe transactions in ${devnet.seconds.toFixed(1)} s (devnet in its own process)`)
 
-const config: ConfigInput = {
-  port: 0,
-  databaseUrl: process.env.DATABASE_URL ?? 'pglite:memory',
-  indexer: false,
-  // A local node: no provider rate limit to keep under.
-  chains: [
-    {
-      chainId: devnet.chainId,
-      name: 'Devnet',
-      rpcUrl: devnet.rpcUrl,
-      rpc: { maxRequestsPerSecond: 1_000_000 },
-      // The whole chain, as an operator indexes one (not only the Safes opened).
-      indexing: 'all',
-    },
-  ],
-}
-const gateway = await createGateway(configSchema.parse(config))
+const gateway = await startBenchGateway(devnet)
 // `--profile`: CPU profile of the indexing phase only, written to indexer.cpuprofile.
 const profile = process.argv.includes('--profile') ? await startProfile() : undefined
 const t = performance.now()

@@ -4,35 +4,19 @@
 // owner #1, over real HTTP to an in-memory PGlite gateway (or DATABASE_URL); then the queue route with 100
 // queued transactions in conflicts (50 nonces × 2). Prints p50/p99. Everything stays on 127.0.0.1.
 import { startDevnet, testAccount } from '@concord/devnet'
-import { configSchema, createGateway } from '@concord/gateway'
 import { erc20Abi, safeAbi } from '@concord/safe/contracts'
 import * as SafeTx from '@concord/safe/SafeTx'
 import { type Address, encodeFunctionData, zeroAddress } from 'viem'
+import { startBenchGateway } from './bench/benchGateway.ts'
 
 const count = Math.min(Number(process.argv[2] ?? 150), 150)
 const devnet = await startDevnet({ port: 0 })
 const safe = devnet.scenario!.safes.treasury.address
 const [owner0, owner1] = [testAccount(0), testAccount(1)]
-const gateway = await createGateway(
-  configSchema.parse({
-    port: 0,
-    databaseUrl: process.env.DATABASE_URL ?? 'pglite:memory',
-    indexer: false,
-    // One client sends every request: no per-client budget here.
-    clientLimits: { writes: { capacity: 1e9, refillPerSecond: 1e9 } },
-    // A local node: no provider rate limit to keep under.
-    chains: [
-      {
-        chainId: devnet.chainId,
-        name: 'Devnet',
-        rpcUrl: devnet.rpcUrl,
-        rpc: { maxRequestsPerSecond: 1_000_000 },
-        // The whole chain, as an operator indexes one (not only the Safes opened).
-        indexing: 'all',
-      },
-    ],
-  }),
-)
+// One client sends every request: no per-client budget here.
+const gateway = await startBenchGateway(devnet, {
+  clientLimits: { writes: { capacity: 1e9, refillPerSecond: 1e9 } },
+})
 await gateway.indexers.get(devnet.chainId)!.sync()
 const base = `${await gateway.listen()}/v1/chains/${devnet.chainId}`
 const nonce = Number(await devnet.client.readContract({ address: safe, abi: safeAbi, functionName: 'nonce' }))

@@ -15,9 +15,11 @@ import type { Address } from 'viem'
 import type { ChangeBus } from '../../changes/changeBus.ts'
 import { HttpError, NotFoundError } from '../../http/errors.ts'
 import { AddressSchema, ErrorSchema, jsonResponse as json, SafeParams } from '../../http/schemas.ts'
-import type { RpcClients } from '../../rpc/rpcClient.ts'
-import { type AuthRepository, requireOwnerOfSafeParam, signedInOwnerErrors } from '../auth/auth.repository.ts'
-import type { ChainsRepository } from '../chains/chains.repository.ts'
+import {
+  requireOwnerOfSafeParam,
+  type SignedInOwnerDeps,
+  signedInOwnerErrors,
+} from '../auth/auth.repository.ts'
 import type { AddressBookEntry, AddressBookRepository } from './addressBook.repository.ts'
 
 const entryParams = SafeParams.extend({
@@ -101,13 +103,9 @@ const toEntry = (e: AddressBookEntry) => ({
   updatedAt: new Date(e.updatedAt).toISOString(),
 })
 
-export function createAddressBookRoutes(deps: {
-  auth: AuthRepository
-  chains: ChainsRepository
-  rpc: RpcClients
-  addressBook: AddressBookRepository
-  changes: ChangeBus
-}) {
+export function createAddressBookRoutes(
+  deps: SignedInOwnerDeps & { addressBook: AddressBookRepository; changes: ChangeBus },
+) {
   const { addressBook } = deps
   const changed = (chainId: number, safe: Address) =>
     deps.changes.publish({ type: 'TEAM_DATA_UPDATED', chainId, address: safe, what: 'addressBook' })

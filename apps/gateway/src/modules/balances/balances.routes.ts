@@ -4,29 +4,15 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { getAddress } from 'viem'
 import { NotFoundError } from '../../http/errors.ts'
 import { requireChain, requireSafeOrWatched } from '../../http/require.ts'
-import {
-  AddressSchema,
-  BoolQuery,
-  ChainIdParam,
-  errorResponses,
-  jsonResponse as json,
-} from '../../http/schemas.ts'
+import { BoolQuery, errorResponses, jsonResponse as json, SafeParams } from '../../http/schemas.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { SafesRepository } from '../safes/safes.repository.ts'
 import type { WatchedSafesRepository } from '../safes/watchedSafes.repository.ts'
 import type { PriceSource } from './priceSource.ts'
-import type { SafeBalancesRepository } from './safeBalances.repository.ts'
+import { type SafeBalancesRepository, TokenInfoSchema } from './safeBalances.repository.ts'
 
 export { fiatString } from './safeBalances.repository.ts'
 
-const TokenInfoSchema = z.object({
-  type: z.enum(['NATIVE_TOKEN', 'ERC20']),
-  address: z.string(),
-  decimals: z.number().int(),
-  symbol: z.string(),
-  name: z.string(),
-  logoUri: z.string(),
-})
 const BalancesSchema = z
   .object({
     fiatTotal: z.string(),
@@ -49,11 +35,7 @@ const getBalances = createRoute({
   path: '/v1/chains/{chainId}/safes/{safeAddress}/balances/{fiatCode}',
   tags: ['balances'],
   request: {
-    params: z.object({
-      chainId: ChainIdParam,
-      safeAddress: AddressSchema.openapi({ param: { name: 'safeAddress', in: 'path' } }),
-      fiatCode: z.string().regex(/^[a-zA-Z]{3,5}$/, 'Invalid fiat code'),
-    }),
+    params: SafeParams.extend({ fiatCode: z.string().regex(/^[a-zA-Z]{3,5}$/, 'Invalid fiat code') }),
     query: z.object({ trusted: BoolQuery.optional(), exclude_spam: BoolQuery.optional() }),
   },
   responses: { 200: json(BalancesSchema, 'Token balances with fiat values'), ...errorResponses },

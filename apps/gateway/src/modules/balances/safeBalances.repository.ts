@@ -3,6 +3,7 @@
 // Multicall3 call), priced by the configured PriceSource. A balance that cannot be read is the last one read,
 // marked `stale`. The balances route and the Safe overviews (/v1|v2/safes) both use it.
 import { erc20Abi } from '@concord/safe/contracts'
+import { z } from '@hono/zod-openapi'
 import { type Address, formatUnits, type PublicClient, zeroAddress } from 'viem'
 import { type ChainConfig, chainUrls } from '../../config/chainConfig.ts'
 import { HttpError } from '../../http/errors.ts'
@@ -10,14 +11,16 @@ import type { RpcClients } from '../../rpc/rpcClient.ts'
 import type { BalancesRepository } from './balances.repository.ts'
 import type { PriceSource } from './priceSource.ts'
 
-export type TokenInfo = {
-  type: 'NATIVE_TOKEN' | 'ERC20'
-  address: string
-  decimals: number
-  symbol: string
-  name: string
-  logoUri: string
-}
+/** A token as the Client Gateway describes it in balances and positions (the positions route reads it here). */
+export const TokenInfoSchema = z.object({
+  type: z.enum(['NATIVE_TOKEN', 'ERC20']),
+  address: z.string(),
+  decimals: z.number().int(),
+  symbol: z.string(),
+  name: z.string(),
+  logoUri: z.string(),
+})
+export type TokenInfo = z.infer<typeof TokenInfoSchema>
 
 export type BalanceItem = {
   tokenInfo: TokenInfo

@@ -5,14 +5,12 @@ import { type Address, getAddress, isAddress } from 'viem'
 import type { ChangeBus } from '../../changes/changeBus.ts'
 import { HttpError, NotFoundError } from '../../http/errors.ts'
 import { jsonResponse as json, SafeParams } from '../../http/schemas.ts'
-import type { RpcClients } from '../../rpc/rpcClient.ts'
 import {
   AuthError,
-  type AuthRepository,
   requireOwnerOfSafeParam,
+  type SignedInOwnerDeps,
   signedInOwnerErrors,
 } from '../auth/auth.repository.ts'
-import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { NotesRepository, TransactionNote } from './notes.repository.ts'
 
 export const MAX_NOTE_LENGTH = 500
@@ -97,13 +95,7 @@ const toNote = (n: TransactionNote) => ({
   createdAt: new Date(n.createdAt).toISOString(),
 })
 
-export function createNotesRoutes(deps: {
-  auth: AuthRepository
-  chains: ChainsRepository
-  rpc: RpcClients
-  notes: NotesRepository
-  changes: ChangeBus
-}) {
+export function createNotesRoutes(deps: SignedInOwnerDeps & { notes: NotesRepository; changes: ChangeBus }) {
   const { notes } = deps
   const changed = (chainId: number, safe: Address) =>
     deps.changes.publish({ type: 'TEAM_DATA_UPDATED', chainId, address: safe, what: 'notes' })

@@ -4,13 +4,8 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { HttpError } from '../../http/errors.ts'
 import { requireChain } from '../../http/require.ts'
-import {
-  AddressSchema,
-  BoolQuery,
-  ChainIdParam,
-  errorResponses,
-  jsonResponse as json,
-} from '../../http/schemas.ts'
+import { BoolQuery, errorResponses, jsonResponse as json, SafeParams } from '../../http/schemas.ts'
+import { TokenInfoSchema } from '../balances/safeBalances.repository.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 
 /** The fiat codes CGW's positions route accepts (case-insensitive). */
@@ -33,15 +28,6 @@ export const POSITIONS_FIAT_CODES = [
   'ZAR',
 ]
 
-const TokenInfo = z.object({
-  type: z.enum(['NATIVE_TOKEN', 'ERC20']),
-  address: z.string(),
-  decimals: z.number().int(),
-  symbol: z.string(),
-  name: z.string(),
-  logoUri: z.string(),
-})
-
 const ProtocolSchema = z
   .object({
     protocol: z.string(),
@@ -57,7 +43,7 @@ const ProtocolSchema = z
         items: z.array(
           z.object({
             position_type: z.string(),
-            tokenInfo: TokenInfo,
+            tokenInfo: TokenInfoSchema,
             balance: z.string(),
             fiatBalance: z.string(),
             fiatBalance24hChange: z.string().nullable(),
@@ -74,9 +60,7 @@ const getPositions = createRoute({
   path: '/v1/chains/{chainId}/safes/{safeAddress}/positions/{fiatCode}',
   tags: ['positions'],
   request: {
-    params: z.object({
-      chainId: ChainIdParam,
-      safeAddress: AddressSchema.openapi({ param: { name: 'safeAddress', in: 'path' } }),
+    params: SafeParams.extend({
       fiatCode: z.string().openapi({ param: { name: 'fiatCode', in: 'path' }, example: 'USD' }),
     }),
     query: z.object({ refresh: BoolQuery.optional(), sync: BoolQuery.optional() }),

@@ -4,12 +4,9 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { HttpError, NotFoundError } from '../../http/errors.ts'
 import { requireChain } from '../../http/require.ts'
 import { ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
-import type { ChainsRepository } from '../chains/chains.repository.ts'
-import type { SafesRepository } from '../safes/safes.repository.ts'
 import type { MultisigDetails } from './multisigDetails.ts'
 import { parseTransactionId } from './transactionIds.ts'
-import type { MapContexts } from './transactions.context.ts'
-import type { TransactionsRepository } from './transactions.repository.ts'
+import type { IndexedTxDeps } from './transactions.context.ts'
 import { toDetails, txData } from './txDetails.mapper.ts'
 import { addressInfo } from './txInfo.mapper.ts'
 import { creationSummary, moduleSummary, transferSummary } from './txSummary.mapper.ts'
@@ -31,13 +28,7 @@ const getTransactionDetails = createRoute({
   },
 })
 
-export function createTransactionDetailsRoutes(deps: {
-  chains: ChainsRepository
-  safes: SafesRepository
-  transactions: TransactionsRepository
-  mapContexts: MapContexts
-  multisigDetails: MultisigDetails
-}) {
+export function createTransactionDetailsRoutes(deps: IndexedTxDeps & { multisigDetails: MultisigDetails }) {
   const { chains, safes, transactions: repo } = deps
   const { context, calledAddresses } = deps.mapContexts
 

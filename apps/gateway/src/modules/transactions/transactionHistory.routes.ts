@@ -3,12 +3,9 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { parseCursor, requestUrl, toPage } from '../../http/pagination.ts'
 import { requireChain, requireSafeOrWatched } from '../../http/require.ts'
 import { BoolQuery, CursorQuery, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
-import type { ChainsRepository } from '../chains/chains.repository.ts'
-import type { SafesRepository } from '../safes/safes.repository.ts'
 import type { WatchedSafesRepository } from '../safes/watchedSafes.repository.ts'
 import { dayKey } from './dayGrouping.mapper.ts'
-import type { MapContexts } from './transactions.context.ts'
-import type { TransactionsRepository } from './transactions.repository.ts'
+import type { IndexedTxDeps } from './transactions.context.ts'
 import { page, safeParams, timezone } from './transactions.schemas.ts'
 import {
   creationSummary,
@@ -44,13 +41,7 @@ const routes = {
   }),
 }
 
-export function createTransactionHistoryRoutes(deps: {
-  chains: ChainsRepository
-  safes: SafesRepository
-  transactions: TransactionsRepository
-  mapContexts: MapContexts
-  watched: WatchedSafesRepository
-}) {
+export function createTransactionHistoryRoutes(deps: IndexedTxDeps & { watched: WatchedSafesRepository }) {
   const { chains, safes, transactions: repo } = deps
   const { context, calledAddresses } = deps.mapContexts
 

@@ -10,97 +10,79 @@ import {
   errorResponses,
   jsonResponse as json,
 } from '../../http/schemas.ts'
-import type { ChainsRepository } from '../chains/chains.repository.ts'
-import type { SafesRepository } from '../safes/safes.repository.ts'
 import type { ProposalsRepository } from './proposals.repository.ts'
 import { proposalSummary } from './queue.mapper.ts'
-import type { MapContexts } from './transactions.context.ts'
-import type { TransactionsRepository } from './transactions.repository.ts'
+import type { IndexedTxDeps } from './transactions.context.ts'
 import { executionFilters, page, safeParams } from './transactions.schemas.ts'
 import { hiddenTransfer, moduleSummary, multisigSummary, transferSummary } from './txSummary.mapper.ts'
 
 /** The multisig and incoming lists answer without `count`, as the Client Gateway does. */
 const withoutCount = <T extends { count: number }>({ count: _, ...page }: T) => page
 
+/** GET /v1/chains/{chainId}/safes/{safeAddress}/`path`: a page of list items (`pageName` in the OpenAPI document). */
+const listRoute = <Q extends z.ZodRawShape>(path: string, query: Q, pageName: string, description: string) =>
+  createRoute({
+    method: 'get',
+    path: `/v1/chains/{chainId}/safes/{safeAddress}/${path}`,
+    tags: ['transactions'],
+    request: { params: safeParams, query: CursorQuery.extend(query) },
+    responses: { 200: json(page(pageName), description), ...errorResponses },
+  })
+
 const routes = {
-  multisig: createRoute({
-    method: 'get',
-    path: '/v1/chains/{chainId}/safes/{safeAddress}/multisig-transactions',
-    tags: ['transactions'],
-    request: {
-      params: safeParams,
-      query: CursorQuery.extend({
-        ...executionFilters,
-        nonce: z
-          .string()
-          .regex(/^\d{1,15}$/, 'Invalid nonce')
-          .transform(Number)
-          .optional(),
-        executed: BoolQuery.optional(),
-      }),
+  multisig: listRoute(
+    'multisig-transactions',
+    {
+      ...executionFilters,
+      nonce: z
+        .string()
+        .regex(/^\d{1,15}$/, 'Invalid nonce')
+        .transform(Number)
+        .optional(),
+      executed: BoolQuery.optional(),
     },
-    responses: {
-      200: json(page('MultisigTransactionPage'), 'Multisig transactions, newest nonce first'),
-      ...errorResponses,
+    'MultisigTransactionPage',
+    'Multisig transactions, newest nonce first',
+  ),
+  module: listRoute(
+    'module-transactions',
+    {
+      to: AddressSchema.optional(),
+      module: AddressSchema.optional(),
+      transaction_hash: z
+        .string()
+        .regex(/^0x[0-9a-fA-F]{64}$/, 'Invalid transaction hash')
+        .optional(),
+      timezone: z.string().optional(),
     },
-  }),
-  module: createRoute({
-    method: 'get',
-    path: '/v1/chains/{chainId}/safes/{safeAddress}/module-transactions',
-    tags: ['transactions'],
-    request: {
-      params: safeParams,
-      query: CursorQuery.extend({
-        to: AddressSchema.optional(),
-        module: AddressSchema.optional(),
-        transaction_hash: z
-          .string()
-          .regex(/^0x[0-9a-fA-F]{64}$/, 'Invalid transaction hash')
-          .optional(),
-        timezone: z.string().optional(),
-      }),
-    },
-    responses: {
-      200: json(page('ModuleTransactionPage'), 'Module transactions, newest first'),
-      ...errorResponses,
-    },
-  }),
-  incoming: createRoute({
-    method: 'get',
-    path: '/v1/chains/{chainId}/safes/{safeAddress}/incoming-transfers',
-    tags: ['transactions'],
-    request: {
-      params: safeParams,
-      query: CursorQuery.extend({
-        ...executionFilters,
-        token_address: AddressSchema.optional(),
-        trusted: BoolQuery.optional(),
-      }),
-    },
-    responses: {
-      200: json(page('IncomingTransferPage'), 'Transfers into the Safe, newest first'),
-      ...errorResponses,
-    },
-  }),
+    'ModuleTransactionPage',
+    'Module transactions, newest first',
+  ),
+  incoming: listRoute(
+    'incoming-transfers',
+    { ...executionFilters, token_address: AddressSchema.optional(), trusted: BoolQuery.optional() },
+    'IncomingTransferPage',
+    'Transfers into the Safe, newest first',
+  ),
 }
 
-export function createTransactionListsRoutes(deps: {
-  chains: ChainsRepository
-  safes: SafesRepository
-  transactions: TransactionsRepository
-  proposals: ProposalsRepository
-  mapContexts: MapContexts
-}) {
+/** Rows as the Client Gateway lists them: each summary wrapped as a TRANSACTION item. */
+const listItems = <T>(rows: readonly T[], summary: (row: T) => unknown) =>
+  rows.map((row) => ({ type: 'TRANSACTION', transaction: summary(row), conflictType: 'None' }))
+
+export function createTransactionListsRoutes(deps: IndexedTxDeps & { proposals: ProposalsRepository }) {
   const { chains, safes, transactions: repo } = deps
   const { context, calledAddresses } = deps.mapContexts
+  /** The listed Safe (404 unless indexed), its chain's id and the page the cursor asks for. */
+  const listOf = async (params: { chainId: string; safeAddress: string }, cursor: string | undefined) => {
+    const { chain, safe } = await requireSafe({ chains, safes }, params.chainId, params.safeAddress)
+    return { id: chain.chainId, safe, pageParams: parseCursor(cursor) }
+  }
 
   return new OpenAPIHono()
     .openapi(routes.multisig, async (c) => {
-      const { chainId, safeAddress } = c.req.valid('param')
       const q = c.req.valid('query')
-      const { chain, safe } = await requireSafe({ chains, safes }, chainId, safeAddress)
-      const id = chain.chainId
-      const pageParams = parseCursor(q.cursor)
+      const { id, safe, pageParams } = await listOf(c.req.valid('param'), q.cursor)
       if (q.executed === false) {
         // Not executed: the queue (proposals at or above the Safe's nonce), newest nonce first.
         const queue = await deps.proposals.queuePage(id, safe.address, {
@@ -118,11 +100,9 @@ export function createTransactionListsRoutes(deps: {
           ),
           context(id, safe.address, calledAddresses(queue.rows)),
         ])
-        const results = queue.rows.map((p) => ({
-          type: 'TRANSACTION',
-          transaction: proposalSummary(p, confs.get(p.safeTxHash) ?? [], qctx, safe),
-          conflictType: 'None',
-        }))
+        const results = listItems(queue.rows, (p) =>
+          proposalSummary(p, confs.get(p.safeTxHash) ?? [], qctx, safe),
+        )
         return c.json(withoutCount(toPage(c.req.raw, pageParams, queue.count, results)), 200)
       }
       const { rows, count } = await repo.multisigPage(
@@ -136,44 +116,28 @@ export function createTransactionListsRoutes(deps: {
           executedAfter: q.execution_date__gte,
           executedBefore: q.execution_date__lte,
         },
-        pageParams.limit,
-        pageParams.offset,
+        pageParams,
       )
       const ctx = await context(id, safe.address, calledAddresses(rows))
-      const results = rows.map((tx) => ({
-        type: 'TRANSACTION',
-        transaction: multisigSummary(tx, ctx),
-        conflictType: 'None',
-      }))
+      const results = listItems(rows, (tx) => multisigSummary(tx, ctx))
       return c.json(withoutCount(toPage(c.req.raw, pageParams, count, results)), 200)
     })
     .openapi(routes.module, async (c) => {
-      const { chainId, safeAddress } = c.req.valid('param')
       const q = c.req.valid('query')
-      const { chain, safe } = await requireSafe({ chains, safes }, chainId, safeAddress)
-      const id = chain.chainId
-      const pageParams = parseCursor(q.cursor)
+      const { id, safe, pageParams } = await listOf(c.req.valid('param'), q.cursor)
       const { rows, count } = await repo.modulePage(
         id,
         safe.address,
         { to: q.to, module: q.module, txHash: q.transaction_hash },
-        pageParams.limit,
-        pageParams.offset,
+        pageParams,
       )
       const ctx = await context(id, safe.address, calledAddresses(rows))
-      const results = rows.map((tx) => ({
-        type: 'TRANSACTION',
-        transaction: moduleSummary(tx, ctx),
-        conflictType: 'None',
-      }))
+      const results = listItems(rows, (tx) => moduleSummary(tx, ctx))
       return c.json(toPage(c.req.raw, pageParams, count, results), 200)
     })
     .openapi(routes.incoming, async (c) => {
-      const { chainId, safeAddress } = c.req.valid('param')
       const q = c.req.valid('query')
-      const { chain, safe } = await requireSafe({ chains, safes }, chainId, safeAddress)
-      const id = chain.chainId
-      const pageParams = parseCursor(q.cursor)
+      const { id, safe, pageParams } = await listOf(c.req.valid('param'), q.cursor)
       const { rows, count } = await repo.incomingPage(
         id,
         safe.address,
@@ -184,8 +148,7 @@ export function createTransactionListsRoutes(deps: {
           executedAfter: q.execution_date__gte,
           executedBefore: q.execution_date__lte,
         },
-        pageParams.limit,
-        pageParams.offset,
+        pageParams,
       )
       const ctx = await context(
         id,
@@ -193,13 +156,10 @@ export function createTransactionListsRoutes(deps: {
         rows.flatMap((t) => (t.token ? [t.token] : [])),
       )
       const trusted = q.trusted ?? true
-      const results = rows
-        .filter((t) => !hiddenTransfer(t, ctx, trusted))
-        .map((t) => ({
-          type: 'TRANSACTION',
-          transaction: transferSummary(t, ctx),
-          conflictType: 'None',
-        }))
+      const results = listItems(
+        rows.filter((t) => !hiddenTransfer(t, ctx, trusted)),
+        (t) => transferSummary(t, ctx),
+      )
       return c.json(withoutCount(toPage(c.req.raw, pageParams, count, results)), 200)
     })
 }

@@ -1,6 +1,8 @@
 // What every transaction route needs before mapping rows: the MapContext of a Safe (its tokens' metadata)
 // and one decoder shared by all of them.
+import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { DataDecoder } from '../dataDecoder/decodeData.ts'
+import type { SafesRepository } from '../safes/safes.repository.ts'
 import type { TransactionsRepository } from './transactions.repository.ts'
 import { type MapContext, tokensTouched } from './txInfo.mapper.ts'
 
@@ -23,6 +25,14 @@ function memoizeDecoder(decoder: DataDecoder, size = 2000): DataDecoder {
 }
 
 export type MapContexts = ReturnType<typeof createMapContexts>
+
+/** What the routes reading indexed transactions (history, lists, details) all take. */
+export type IndexedTxDeps = {
+  chains: ChainsRepository
+  safes: SafesRepository
+  transactions: TransactionsRepository
+  mapContexts: MapContexts
+}
 
 /** One per set of routes: they share the memoized decoder. */
 export function createMapContexts(repo: TransactionsRepository, dataDecoder: DataDecoder) {

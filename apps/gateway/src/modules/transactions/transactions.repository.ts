@@ -1,5 +1,6 @@
 // Reads of executed Safe history: the history index, and the multisig, module and transfer rows behind it.
 import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/createDatabase.ts'
 import {
   historyItems,
@@ -21,7 +22,46 @@ export type TransferFilters = {
   tokenAddress?: string
 }
 
+/** The condition for the row of `table` that a Safe's log produced: its chain, Safe, transaction and log index. */
+/** Which rows of a list: `limit` of them after the first `offset`. */
+export type ListPage = { limit: number; offset: number }
+type ListTable = typeof multisigTransactions | typeof moduleTransactions | typeof transfers
+
+const atLog = (
+  table: typeof moduleTransactions | typeof transfers,
+  key: { chainId: number; safe: string; txHash: string; logIndex: number },
+) =>
+  and(
+    eq(table.chainId, key.chainId),
+    eq(table.safe, key.safe),
+    eq(table.txHash, key.txHash.toLowerCase()),
+    eq(table.logIndex, key.logIndex),
+  )
+
 export function createTransactionsRepository(db: Database) {
+  /** One page of the rows of `table` that `where` matches, in `order`, and how many it matches in all. */
+  async function pageOf<T extends ListTable>(
+    table: T,
+    where: SQL | undefined,
+    order: SQL[],
+    page: ListPage,
+  ): Promise<{ rows: T['$inferSelect'][]; count: number }> {
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(table as PgTable)
+        .where(where)
+        .orderBy(...order)
+        .limit(page.limit)
+        .offset(page.offset),
+      db
+        .select({ n: count() })
+        .from(table as PgTable)
+        .where(where),
+    ])
+    return { rows: rows as T['$inferSelect'][], count: total?.n ?? 0 }
+  }
+
   return {
     ...createHistoryPageRepository(db),
 
@@ -29,8 +69,7 @@ export function createTransactionsRepository(db: Database) {
       chainId: number,
       safe: string,
       filters: TransferFilters & { nonce?: number; executed?: boolean },
-      limit: number,
-      offset: number,
+      page: ListPage,
     ) {
       // Only executed transactions are indexed so far: `executed=false` has none.
       if (filters.executed === false) return { rows: [] as MultisigTx[], count: 0 }
@@ -48,25 +87,19 @@ export function createTransactionsRepository(db: Database) {
           : undefined,
       ]
       const where = and(...conditions)
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(multisigTransactions)
-          .where(where)
-          .orderBy(desc(multisigTransactions.nonce), desc(multisigTransactions.blockNumber))
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(multisigTransactions).where(where),
-      ])
-      return { rows, count: total?.n ?? 0 }
+      return pageOf(
+        multisigTransactions,
+        where,
+        [desc(multisigTransactions.nonce), desc(multisigTransactions.blockNumber)],
+        page,
+      )
     },
 
     async modulePage(
       chainId: number,
       safe: string,
       filters: { to?: string; module?: string; txHash?: string },
-      limit: number,
-      offset: number,
+      page: ListPage,
     ) {
       const where = and(
         eq(moduleTransactions.chainId, chainId),
@@ -75,26 +108,15 @@ export function createTransactionsRepository(db: Database) {
         filters.module ? eq(moduleTransactions.module, filters.module) : undefined,
         filters.txHash ? eq(moduleTransactions.txHash, filters.txHash.toLowerCase()) : undefined,
       )
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(moduleTransactions)
-          .where(where)
-          .orderBy(desc(moduleTransactions.blockNumber), desc(moduleTransactions.logIndex))
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(moduleTransactions).where(where),
-      ])
-      return { rows, count: total?.n ?? 0 }
+      return pageOf(
+        moduleTransactions,
+        where,
+        [desc(moduleTransactions.blockNumber), desc(moduleTransactions.logIndex)],
+        page,
+      )
     },
 
-    async incomingPage(
-      chainId: number,
-      safe: string,
-      filters: TransferFilters,
-      limit: number,
-      offset: number,
-    ) {
+    async incomingPage(chainId: number, safe: string, filters: TransferFilters, page: ListPage) {
       const where = and(
         eq(transfers.chainId, chainId),
         eq(transfers.safe, safe),
@@ -106,17 +128,7 @@ export function createTransactionsRepository(db: Database) {
         filters.executedAfter !== undefined ? gte(transfers.timestamp, filters.executedAfter) : undefined,
         filters.executedBefore !== undefined ? lte(transfers.timestamp, filters.executedBefore) : undefined,
       )
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(transfers)
-          .where(where)
-          .orderBy(desc(transfers.blockNumber), desc(transfers.logIndex))
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(transfers).where(where),
-      ])
-      return { rows, count: total?.n ?? 0 }
+      return pageOf(transfers, where, [desc(transfers.blockNumber), desc(transfers.logIndex)], page)
     },
 
     async multisigByHash(chainId: number, safeTxHash: string) {
@@ -133,32 +145,14 @@ export function createTransactionsRepository(db: Database) {
     },
 
     async moduleAt(chainId: number, safe: string, txHash: string, logIndex: number) {
-      const [row] = await db
-        .select()
-        .from(moduleTransactions)
-        .where(
-          and(
-            eq(moduleTransactions.chainId, chainId),
-            eq(moduleTransactions.safe, safe),
-            eq(moduleTransactions.txHash, txHash.toLowerCase()),
-            eq(moduleTransactions.logIndex, logIndex),
-          ),
-        )
+      const key = { chainId, safe, txHash, logIndex }
+      const [row] = await db.select().from(moduleTransactions).where(atLog(moduleTransactions, key))
       return row
     },
 
     async transferAt(chainId: number, safe: string, txHash: string, logIndex: number) {
-      const [row] = await db
-        .select()
-        .from(transfers)
-        .where(
-          and(
-            eq(transfers.chainId, chainId),
-            eq(transfers.safe, safe),
-            eq(transfers.txHash, txHash.toLowerCase()),
-            eq(transfers.logIndex, logIndex),
-          ),
-        )
+      const key = { chainId, safe, txHash, logIndex }
+      const [row] = await db.select().from(transfers).where(atLog(transfers, key))
       return row
     },
 
