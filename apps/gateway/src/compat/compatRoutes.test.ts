@@ -2,9 +2,9 @@
 // positions, targeted messaging), on a stub chain node.
 import { safeV141 } from '@concord/safe/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../createApp.ts'
 import { createDatabase, type Store } from '../db/createDatabase.ts'
 import { safes } from '../db/schema.ts'
-import { createApp } from '../http/createApp.ts'
 import { createChainsRepository } from '../modules/chains/chains.repository.ts'
 import { createTestConfig } from '../testing/createTestConfig.ts'
 import { type RpcStub, startRpcStub } from '../testing/rpcStub.ts'

@@ -1,4 +1,4 @@
-// Client errors a handler may throw; http/createApp.ts turns them into `{code, message}` bodies.
+// Client errors a handler may throw; createApp.ts (the app tier) turns them into `{code, message}` bodies.
 import { GatewayError, type GatewayErrorOptions } from '../errors/GatewayError.ts'
 
 export class HttpError extends GatewayError {

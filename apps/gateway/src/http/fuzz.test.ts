@@ -5,13 +5,13 @@
 import { safeV141 } from '@concord/safe/contracts'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
+import { createApp } from '../createApp.ts'
 import { createDatabase } from '../db/createDatabase.ts'
 import { safeOwners, safes } from '../db/schema.ts'
 import { createChainsRepository } from '../modules/chains/chains.repository.ts'
 import { createTestConfig } from '../testing/createTestConfig.ts'
 import * as hostile from '../testing/hostileInput.ts'
 import { startRpcStub } from '../testing/rpcStub.ts'
-import { createApp } from './createApp.ts'
 
 const SEED = 0x5afe
 const RUNS = Number(process.env.FUZZ_RUNS ?? 400)

@@ -1,9 +1,9 @@
 // The collectibles routes on a hand-built index: only the Safe's own NFTs, paged and counted in the database,
 // ordered by token address then numeric token id, spam and invalid tokens hidden by default.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../createApp.ts'
 import { createDatabase, type Store } from '../../db/createDatabase.ts'
 import { nftMetadata, safes, tokens, transfers } from '../../db/schema.ts'
-import { createApp } from '../../http/createApp.ts'
 import { createTestConfig } from '../../testing/createTestConfig.ts'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabases.ts'
 import { createChainsRepository } from '../chains/chains.repository.ts'

@@ -46,7 +46,7 @@ const list = createRoute({
   },
 })
 
-/** A 401: http/createApp.ts answers any error with a 4xx `status` as `{code, message}`. */
+/** A 401: createApp.ts answers any error with a 4xx `status` as `{code, message}`. */
 class AdminTokenError extends FatalError {
   override name = 'AdminTokenError'
   readonly status = 401
