@@ -1,8 +1,9 @@
 // `npm test` after lint and typecheck: the Vitest projects one after another (unit, component, devnet, e2e), so the
 // browser suite never competes with the chain tests for the 2 cores, then one summary line for CI.
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { chromiumPath, MISSING_CHROMIUM } from '../apps/web/e2e/browser.ts'
 
 const outDir = join(import.meta.dirname, '..', '.data', 'test-results')
 mkdirSync(outDir, { recursive: true })
@@ -13,6 +14,13 @@ let skipped = 0
 let exitCode = 0
 
 for (const project of projects) {
+  // Without Chromium every browser test would fail on its own: one clear line instead, with the command to run.
+  if (project === 'e2e' && !(await chromiumPath().then(existsSync, () => false))) {
+    console.error(`\n${MISSING_CHROMIUM}\n`)
+    exitCode = 1
+    failed++
+    continue
+  }
   const outputFile = join(outDir, `${project}.json`)
   const run = spawnSync(
     'npx',
