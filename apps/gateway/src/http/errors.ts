@@ -19,3 +19,14 @@ export class NotFoundError extends HttpError {
     super(404, message)
   }
 }
+
+/** A 401 (no valid session), 403 (not allowed) or 429 of Sign-In with Ethereum, answered as `{code, message}`. */
+export class AuthError extends GatewayError {
+  override name = 'AuthError'
+  constructor(
+    readonly status: 401 | 403 | 429,
+    message: string,
+  ) {
+    super(message, { retryable: status === 429 })
+  }
+}

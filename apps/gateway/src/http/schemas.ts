@@ -1,4 +1,4 @@
-// Schemas shared by every route: path parameters, the error body and the Page envelope.
+// Schemas shared by every route: path parameters, the error body and its responses, and the Page envelope.
 import { z } from '@hono/zod-openapi'
 import { getAddress, isAddress } from 'viem'
 
@@ -9,6 +9,13 @@ export const ErrorSchema = z
 export const errorResponses = {
   404: { description: 'Not found', content: { 'application/json': { schema: ErrorSchema } } },
   422: { description: 'Invalid input', content: { 'application/json': { schema: ErrorSchema } } },
+} as const
+
+/** The responses of a route guarded by requireOwnerOfSafeParam (requireSignedIn.ts), for its OpenAPI entry. */
+export const signedInOwnerErrors = {
+  ...errorResponses,
+  401: { description: 'Not signed in', content: { 'application/json': { schema: ErrorSchema } } },
+  403: { description: 'Not an owner', content: { 'application/json': { schema: ErrorSchema } } },
 } as const
 
 /**

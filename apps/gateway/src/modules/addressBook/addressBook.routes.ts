@@ -14,12 +14,14 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Address } from 'viem'
 import type { ChangeBus } from '../../changes/changeBus.ts'
 import { HttpError, NotFoundError } from '../../http/errors.ts'
-import { AddressSchema, ErrorSchema, jsonResponse as json, SafeParams } from '../../http/schemas.ts'
+import { requireOwnerOfSafeParam, type SignedInOwnerDeps } from '../../http/requireSignedIn.ts'
 import {
-  requireOwnerOfSafeParam,
-  type SignedInOwnerDeps,
+  AddressSchema,
+  ErrorSchema,
+  jsonResponse as json,
+  SafeParams,
   signedInOwnerErrors,
-} from '../auth/auth.repository.ts'
+} from '../../http/schemas.ts'
 import type { AddressBookEntry, AddressBookRepository } from './addressBook.repository.ts'
 
 const entryParams = SafeParams.extend({

@@ -1,25 +1,17 @@
 // Sign-In with Ethereum state: single-use nonces and sessions (the cookie holds a random token, the table only
-// its SHA-256). Other modules guard their team-data writes with requireSignedInOwner.
+// its SHA-256), and which origins may use a session. Routes that need a session guard with
+// http/requireSignedIn.ts; the cookie itself is sessionCookie.ts.
 
 import { createHash, randomBytes } from 'node:crypto'
 import { asc, count, desc, eq, gt, inArray, lte } from 'drizzle-orm'
-import {
-  type Address,
-  BaseError,
-  ContractFunctionRevertedError,
-  ContractFunctionZeroDataError,
-  getAddress,
-} from 'viem'
+import { type Address, getAddress } from 'viem'
 import { generateSiweNonce } from 'viem/siwe'
 import type { Database } from '../../db/createDatabase.ts'
 import { authNonces, authSessions } from '../../db/schema.ts'
-import { GatewayError } from '../../errors/GatewayError.ts'
+import { AuthError } from '../../http/errors.ts'
 import { requestUrl } from '../../http/pagination.ts'
-import { requireChain } from '../../http/require.ts'
-import { ErrorSchema, errorResponses } from '../../http/schemas.ts'
-import type { RpcClients } from '../../rpc/rpcClient.ts'
-import { readOnChainSafe } from '../../safe/onChainSafe.ts'
-import type { ChainsRepository } from '../chains/chains.repository.ts'
+import { sessionToken } from './sessionCookie.ts'
+import { signInHosts } from './signInHosts.ts'
 import { NONCE_TTL_MS } from './siweRules.ts'
 
 /** How long a session lasts after sign-in. */
@@ -28,57 +20,10 @@ export const SESSION_TTL_MS = 24 * 60 * 60_000
 export const MAX_NONCES = 10_000
 /** Live sessions one address keeps (browsers and devices); a new sign-in past it ends the oldest. */
 export const MAX_SESSIONS_PER_ADDRESS = 10
-/** Plain-http cookie name; over https the `__Host-` prefix pins it to this host, Path=/ and Secure. */
-export const SESSION_COOKIE = 'concord_session'
-export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`
-
-/** A 401 (no valid session), 403 (not allowed) or 429 the HTTP layer answers as `{code, message}`. */
-export class AuthError extends GatewayError {
-  override name = 'AuthError'
-  constructor(
-    readonly status: 401 | 403 | 429,
-    message: string,
-  ) {
-    super(message, { retryable: status === 429 })
-  }
-}
 
 export type Session = { address: Address; chainId: number; expiresAt: number }
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex')
-
-function cookieToken(request: Request): string | undefined {
-  const header = request.headers.get('cookie')
-  if (!header || header.length > 8192) return undefined
-  for (const part of header.split(';')) {
-    const [name, ...value] = part.trim().split('=')
-    if (name === SESSION_COOKIE || name === SECURE_SESSION_COOKIE) {
-      const token = value.join('=')
-      if (/^[A-Za-z0-9_-]{43}$/.test(token)) return token
-    }
-  }
-  return undefined
-}
-
-const LOOPBACK_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]']
-
-/**
- * The hosts a SIWE message's domain may name, from configuration only: the public URL's host and the configured
- * origins' hosts. A public URL on loopback also accepts the other loopback names on any port (a page on
- * loopback is on this machine; no remote site can be one). The request's Host header is never among them: a
- * phishing site that collected a sign-in for its own domain could otherwise replay it with that Host.
- */
-export function signInHosts(publicUrl: string, origins: Iterable<string>): (domain: string) => boolean {
-  const hosts = new Set([publicUrl, ...origins].map((o) => new URL(o).host.toLowerCase()))
-  const loopback = LOOPBACK_HOSTNAMES.includes(new URL(publicUrl).hostname.toLowerCase())
-  return (domain) => {
-    const host = domain.toLowerCase()
-    if (hosts.has(host)) return true
-    if (!loopback || !URL.canParse(`http://${host}`)) return false
-    const url = new URL(`http://${host}`)
-    return LOOPBACK_HOSTNAMES.includes(url.hostname) && `http://${host}` === url.origin
-  }
-}
 
 export function createAuthRepository(
   db: Database,
@@ -174,7 +119,7 @@ export function createAuthRepository(
 
     /** The request's unexpired session, if its cookie carries one (403 from an origin that may not use it). */
     async sessionOf(request: Request, now = Date.now()): Promise<Session | undefined> {
-      const token = cookieToken(request)
+      const token = sessionToken(request)
       if (!token) return undefined
       checkOrigin(request)
       const [row] = await db
@@ -187,7 +132,7 @@ export function createAuthRepository(
 
     /** Ends the request's session, if any. */
     async endSession(request: Request): Promise<void> {
-      const token = cookieToken(request)
+      const token = sessionToken(request)
       if (token) await db.delete(authSessions).where(eq(authSessions.tokenHash, sha256(token)))
     },
 
@@ -203,62 +148,3 @@ export function createAuthRepository(
 }
 
 export type AuthRepository = ReturnType<typeof createAuthRepository>
-
-export type SignedInOwnerDeps = { auth: AuthRepository; chains: ChainsRepository; rpc: RpcClients }
-
-/** The signed-in address, or 401 ('Sign in with Ethereum first'). */
-export async function requireSession(auth: AuthRepository, request: Request): Promise<Session> {
-  const session = await auth.sessionOf(request)
-  if (!session) throw new AuthError(401, 'Sign in with Ethereum first')
-  return session
-}
-
-/**
- * Guards a change of a Safe's team data: the request's session must belong to a current on-chain owner of
- * `safe` (the index may be blocks behind a removal). 401 without a session, 403 for anyone else, 404 for an
- * unknown chain or an address that is no Safe. Returns the owner's address.
- */
-export async function requireSignedInOwner(
-  deps: SignedInOwnerDeps,
-  request: Request,
-  chainId: number | string,
-  safe: Address,
-): Promise<Address> {
-  const session = await requireSession(deps.auth, request)
-  const chain = await requireChain(deps.chains, chainId)
-  let owners: Address[]
-  try {
-    owners = (await readOnChainSafe(deps.rpc.get(chain), safe)).owners
-  } catch (error) {
-    const notASafe =
-      error instanceof BaseError &&
-      error.walk(
-        (e) => e instanceof ContractFunctionZeroDataError || e instanceof ContractFunctionRevertedError,
-      )
-    if (notASafe) throw new AuthError(403, `${safe} is not a Safe on chain ${chain.chainId}`)
-    throw error
-  }
-  if (!owners.includes(session.address))
-    throw new AuthError(403, `${session.address} is not an owner of the Safe ${safe}`)
-  return session.address
-}
-
-/** The responses of a route guarded by requireOwnerOfSafeParam, for its OpenAPI entry. */
-export const signedInOwnerErrors = {
-  ...errorResponses,
-  401: { description: 'Not signed in', content: { 'application/json': { schema: ErrorSchema } } },
-  403: { description: 'Not an owner', content: { 'application/json': { schema: ErrorSchema } } },
-} as const
-
-/**
- * requireSignedInOwner for a route under `/chains/{chainId}/safes/{safeAddress}` (its SafeParams): the chain
- * id as the number the store keys on, the Safe, and the signed-in owner's address.
- */
-export async function requireOwnerOfSafeParam(
-  deps: SignedInOwnerDeps,
-  request: Request,
-  params: { chainId: string; safeAddress: Address },
-): Promise<{ chainId: number; safe: Address; owner: Address }> {
-  const owner = await requireSignedInOwner(deps, request, params.chainId, params.safeAddress)
-  return { chainId: Number(params.chainId), safe: params.safeAddress, owner }
-}

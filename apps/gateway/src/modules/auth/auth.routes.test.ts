@@ -8,7 +8,8 @@ import { createGateway, type Gateway } from '../../createGateway.ts'
 import { createTestConfig } from '../../testing/createTestConfig.ts'
 import { type RpcStub, startRpcStub } from '../../testing/rpcStub.ts'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabases.ts'
-import { createAuthRepository, signInHosts } from './auth.repository.ts'
+import { createAuthRepository } from './auth.repository.ts'
+import { signInHosts } from './signInHosts.ts'
 import { NONCE_TTL_MS } from './siweRules.ts'
 
 const CHAIN = 31337

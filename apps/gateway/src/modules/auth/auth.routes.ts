@@ -3,22 +3,15 @@
 // API from its own origin (or a configured same-site one), so no cross-site request ever needs it, and
 // Strict keeps it off every request another site starts, navigations included.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
-import type { Context } from 'hono'
-import { deleteCookie, setCookie } from 'hono/cookie'
 import { type Address, type Hex, isAddressEqual, recoverMessageAddress } from 'viem'
 import { type BudgetSettings, clientOf, createClientBudget } from '../../http/clientBudget.ts'
-import { requestUrl } from '../../http/pagination.ts'
+import { AuthError } from '../../http/errors.ts'
+import { requireSession } from '../../http/requireSignedIn.ts'
 import { ErrorSchema, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
-import {
-  AuthError,
-  type AuthRepository,
-  requireSession,
-  SECURE_SESSION_COOKIE,
-  SESSION_COOKIE,
-  SESSION_TTL_MS,
-} from './auth.repository.ts'
+import { type AuthRepository, SESSION_TTL_MS } from './auth.repository.ts'
+import { clearSessionCookies, setSessionCookie } from './sessionCookie.ts'
 import { checkSiweMessage, SiweRuleError } from './siweRules.ts'
 
 const authErrors = {
@@ -94,7 +87,6 @@ export function createAuthRoutes(deps: {
   signInBudget?: BudgetSettings | undefined
 }) {
   const { auth } = deps
-  const secure = (c: Context) => requestUrl(c.req.raw).protocol === 'https:'
   // Each sign-in checks a signature (maybe through the chain) and stores a session: bounded per client.
   const signIns = createClientBudget('signing in', deps.signInBudget ?? SIGN_IN_BUDGET)
 
@@ -122,14 +114,7 @@ export function createAuthRoutes(deps: {
       const opened = await auth.openSession({ ...fields, now })
       if (!opened)
         throw new AuthError(401, 'Unknown, expired or already used nonce: request a new nonce and sign again')
-      const name = secure(c) ? SECURE_SESSION_COOKIE : SESSION_COOKIE
-      setCookie(c, name, opened.token, {
-        httpOnly: true,
-        sameSite: 'Strict',
-        secure: secure(c),
-        path: '/',
-        maxAge: SESSION_TTL_MS / 1000,
-      })
+      setSessionCookie(c, opened.token, SESSION_TTL_MS)
       return c.body(null, 200)
     })
     .openapi(me, async (c) => {
@@ -139,8 +124,7 @@ export function createAuthRoutes(deps: {
     .openapi(logout, async (c) => {
       auth.checkOrigin(c.req.raw)
       await auth.endSession(c.req.raw)
-      deleteCookie(c, SESSION_COOKIE, { path: '/' })
-      if (secure(c)) deleteCookie(c, SECURE_SESSION_COOKIE, { path: '/', secure: true })
+      clearSessionCookies(c)
       return c.body(null, 200)
     })
 }

@@ -3,14 +3,9 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { type Address, getAddress, isAddress } from 'viem'
 import type { ChangeBus } from '../../changes/changeBus.ts'
-import { HttpError, NotFoundError } from '../../http/errors.ts'
-import { jsonResponse as json, SafeParams } from '../../http/schemas.ts'
-import {
-  AuthError,
-  requireOwnerOfSafeParam,
-  type SignedInOwnerDeps,
-  signedInOwnerErrors,
-} from '../auth/auth.repository.ts'
+import { AuthError, HttpError, NotFoundError } from '../../http/errors.ts'
+import { requireOwnerOfSafeParam, type SignedInOwnerDeps } from '../../http/requireSignedIn.ts'
+import { jsonResponse as json, SafeParams, signedInOwnerErrors } from '../../http/schemas.ts'
 import type { NotesRepository, TransactionNote } from './notes.repository.ts'
 
 export const MAX_NOTE_LENGTH = 500

@@ -6,6 +6,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Address } from 'viem'
 import type { ChangeBus } from '../../changes/changeBus.ts'
 import { requireSafe } from '../../http/require.ts'
+import { requireSignedInOwner } from '../../http/requireSignedIn.ts'
 import {
   AddressSchema,
   ChainIdParam,
@@ -14,7 +15,7 @@ import {
   jsonResponse as json,
 } from '../../http/schemas.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
-import { type AuthRepository, requireSignedInOwner } from '../auth/auth.repository.ts'
+import type { AuthRepository } from '../auth/auth.repository.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { SafesRepository } from '../safes/safes.repository.ts'
 import type { NotificationsRepository } from './notifications.repository.ts'
