@@ -6,6 +6,7 @@ import { describeViolations, runAxe } from './axe.ts'
 import { connectDevnet } from './connectDevnet.ts'
 import { proposeAs } from './safeTx.ts'
 import { setupE2E } from './session.ts'
+import { countFetches, settled } from './waits.ts'
 
 // WCAG 2 A/AA on the main pages, in the light and the dark theme, checked by axe-core in Chromium against the
 // real stack (connected as an owner, so the sign and execute controls are there too). And no flash of the light
@@ -56,12 +57,12 @@ const PAGES = (): PageCheck[] => {
 /** Visits every main page and collects axe's findings. */
 async function auditPages(page: Page, theme: string): Promise<string[]> {
   const findings: string[] = []
+  await countFetches(page)
   for (const check of PAGES()) {
     await page.goto(`${e2e.stack.url}${check.path}`)
     await page.locator(check.ready).first().waitFor()
     // Skeletons and lazy parts settle (the queue's verification, token icons).
-    await page.locator('.skeleton').first().waitFor({ state: 'detached' })
-    await page.waitForTimeout(300)
+    await settled(page)
     const { violations, contrastPasses } = await runAxe(page)
     if (violations.length) findings.push(describeViolations(`${theme} ${check.name}`, violations))
     if (contrastPasses < 10)

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { describeViolations, runAxe } from './axe.ts'
 import { connectDevnet } from './connectDevnet.ts'
 import { setupSafeAppsE2E } from './fixtures/safeAppsStack.ts'
+import { countFetches, settled } from './waits.ts'
 
 // WCAG 2 A/AA where a11y.e2e's page tour does not reach: the wallet dialogs (RainbowKit's modal, themed by us),
 // a Safe App's frame (the bundled Batch payments app) and the host's review of an app's request.
@@ -35,7 +36,7 @@ describe('accessibility of dialogs and Safe Apps', () => {
       await page.goto(`${e2e.stack.url}/?safe=dev:${solo}`)
       await page.getByTestId('rk-connect-button').first().click()
       await page.getByTestId('rk-wallet-option-devnet').waitFor()
-      await page.waitForTimeout(300) // the modal's entry animation
+      await settled(page) // the modal's entry animation
       await expectClean(page, `${theme} connect dialog`, 5)
     })
 
@@ -44,12 +45,13 @@ describe('accessibility of dialogs and Safe Apps', () => {
     await connectDevnet(page, 0, `${e2e.stack.url}/?safe=dev:${solo}`)
     await page.getByTestId('rk-account-button').click()
     await page.getByTestId('rk-disconnect-button').waitFor()
-    await page.waitForTimeout(300)
+    await settled(page)
     await expectClean(page, 'account dialog', 3)
   })
 
   it('behavior: a Safe App frame and the review of its request have no WCAG A/AA violation', async () => {
     const page = e2e.page
+    await countFetches(page)
     await connectDevnet(page, 0, `${e2e.stack.url}/apps?safe=dev:${solo}`)
     const card = page.locator('[data-testid="app-card"]', { hasText: 'Batch payments' })
     await card.getByTestId('open-app').click()
@@ -66,7 +68,7 @@ describe('accessibility of dialogs and Safe Apps', () => {
 
     await frame.getByTestId('submit-batch').click()
     await page.getByTestId('app-request').getByTestId('new-tx-review').waitFor()
-    await page.waitForTimeout(300)
+    await settled(page)
     await expectClean(page, 'app request review', 5)
   })
 })

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { connectDevnet } from './connectDevnet.ts'
 import { proposeAs } from './safeTx.ts'
 import { screenshotDir, setupE2E } from './session.ts'
+import { countFetches, settled } from './waits.ts'
 
 const WIDTH = 390
 const e2e = setupE2E({
@@ -106,6 +107,7 @@ const clipped = (locator: Locator) =>
 
 describe('phone layout', () => {
   it('default: neither the start page nor any page of an open Safe scrolls sideways', async () => {
+    await countFetches(e2e.page)
     await connectDevnet(e2e.page, 0, `${e2e.stack.url}/?safe=dev:${treasury}`)
     const failures: string[] = []
     for (const [path, ready] of PAGES) {
@@ -118,7 +120,7 @@ describe('phone layout', () => {
         .waitFor()
         .catch((error: Error) => failures.push(`${path}: ${error.message.split('\n')[0]}`))
       // Late data (balances, names) may widen a page after its first content.
-      await e2e.page.waitForTimeout(400)
+      await settled(e2e.page)
       const scrollWidth = await e2e.page.evaluate(() => document.documentElement.scrollWidth)
       await e2e.page.screenshot({
         path: join(

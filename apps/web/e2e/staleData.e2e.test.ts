@@ -48,6 +48,29 @@ async function expectMarked(page: Page): Promise<void> {
   for (const mark of await marks(page).allTextContents()) expect(mark.trim()).toMatch(MARK)
 }
 
+/**
+ * The saved copy of the query cache (written at most once a second) holds what a reload of the Safe's Home shows
+ * during the outage: the chains, the Safe, its balances and its queue.
+ */
+async function savedForReload(page: Page, safe: Address): Promise<void> {
+  await page.waitForFunction(
+    ({ key, safe }) => {
+      const raw = localStorage.getItem(key)
+      if (!raw) return false
+      const queries: { queryKey: unknown }[] = JSON.parse(raw).clientState?.queries ?? []
+      const keys = queries.map((q) => JSON.stringify(q.queryKey).toLowerCase())
+      const saved = (...parts: string[]) => keys.some((k) => parts.every((part) => k.includes(part)))
+      return (
+        saved('"chains","list"') &&
+        saved('"safes"', safe, '"info"') &&
+        saved('"assets"', safe, '"balances"') &&
+        saved('"queue"', safe, '"list"')
+      )
+    },
+    { key: 'concord.query-cache', safe: `"${safe.toLowerCase()}"` },
+  )
+}
+
 describe('gateway unreachable', () => {
   it('behavior: banner and saved-data marks, a reload keeps the Safe, and both go when the gateway is back', async () => {
     const page = e2e.page
@@ -86,7 +109,7 @@ describe('gateway unreachable', () => {
     await expect(bannerSince(page)).resolves.toBe(since)
 
     // A reload during the outage: the saved chains boot the app (no full-page error) and Home shows saved data.
-    await page.waitForTimeout(1_200) // the cache is written at most once a second
+    await savedForReload(page, treasury)
     await page.goto(home)
     await expect(bannerSince(page)).resolves.toBe(since)
     await page.locator('[data-testid="queued-count"]:text-is("1")').waitFor()
