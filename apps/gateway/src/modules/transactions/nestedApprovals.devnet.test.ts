@@ -6,11 +6,12 @@ import { createSafe, type Devnet, sendExecTransaction, startDevnet, testAccount 
 import { safeAbi } from '@concord/safe/contracts'
 import * as SafeTx from '@concord/safe/SafeTx'
 import { preValidatedSignature } from '@concord/safe/signatures'
-import { type Address, encodeFunctionData, type Hex, parseAbi, parseEther, zeroAddress } from 'viem'
+import { type Address, encodeFunctionData, type Hex, parseAbi, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '../../createGateway.ts'
 import { createDevnetTestConfig } from '../../testing/createTestConfig.ts'
 import { jsonRequest } from '../../testing/jsonRequest.ts'
+import { proposalBody } from '../../testing/proposalBody.ts'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabases.ts'
 
 const [a0, a1, a3] = [testAccount(0), testAccount(1), testAccount(3)]
@@ -51,24 +52,12 @@ describe.each(testDatabaseKinds())('nested Safe approvals on %s', (kind) => {
     })
     await sync()
 
-    const propose = async (safe: Address, tx: SafeTx.SafeTx, signer: typeof a0) => {
-      const safeTxHash = SafeTx.hash(tx, { chainId: CHAIN, address: safe })
-      return request('POST', `/v1/chains/${CHAIN}/transactions/${safe}/propose`, {
-        to: tx.to,
-        value: String(tx.value),
-        data: tx.data,
-        nonce: String(tx.nonce),
-        operation: 0,
-        safeTxGas: '0',
-        baseGas: '0',
-        gasPrice: '0',
-        gasToken: zeroAddress,
-        refundReceiver: zeroAddress,
-        safeTxHash,
-        sender: signer.address,
-        signature: await signer.sign({ hash: safeTxHash }),
-      })
-    }
+    const propose = async (safe: Address, tx: SafeTx.SafeTx, signer: typeof a0) =>
+      request(
+        'POST',
+        `/v1/chains/${CHAIN}/transactions/${safe}/propose`,
+        await proposalBody(tx, { chainId: CHAIN, address: safe }, signer),
+      )
     const confirmationsOf = async (hash: Hex) =>
       (
         (await request('GET', `/v1/chains/${CHAIN}/transactions/${hash}`)).body as {
