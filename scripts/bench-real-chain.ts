@@ -66,7 +66,9 @@ writeFileSync(
     chains: [{ chainId: chain.chainId, name: 'Busy chain', rpcUrl: proxy.url, indexing: 'watched' }],
   }),
 )
-const gateway = spawn(process.execPath, ['--import', 'tsx', 'apps/gateway/src/main.ts'], {
+// Started as `npm start -w @concord/gateway` starts it (one prebuilt bundle, no TypeScript loader in the process),
+// so its memory is the gateway's own.
+const gateway = spawn(process.execPath, ['--v8-pool-size=1', 'scripts/run.mjs', 'apps/gateway/src/main.ts'], {
   env: { ...process.env, CONCORD_CONFIG: configFile },
   stdio: ['ignore', 'pipe', 'ignore'],
 })
