@@ -1,6 +1,6 @@
 import type { ChainInfo, SafeInfo, TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { type Address, getAddress, type Hex } from 'viem'
 import { useAccount, useReadContract } from 'wagmi'
@@ -79,10 +79,12 @@ function ParentApproval(props: ParentApprovalsProps & { parent: SafeInfo; safeTx
   const pending = useQuery(pendingApprovalQueryOptions(chain.chainId, address, child, safeTxHash))
   // Approved on chain: the gateway's indexer records it as the parent's confirmation (ApproveHash).
   const isApproved = approved.data !== undefined && approved.data !== 0n
-  const { onChanged } = props
+  // Once, when the approval lands (the caller's callback is a new function each render: not a dependency).
+  const onChanged = useRef(props.onChanged)
+  onChanged.current = props.onChanged
   useEffect(() => {
-    if (isApproved) onChanged()
-  }, [isApproved, onChanged])
+    if (isApproved) onChanged.current()
+  }, [isApproved])
 
   const controlled = useQuery({
     ...controlledSafesQueryOptions(chain.chainId, account ?? ''),
