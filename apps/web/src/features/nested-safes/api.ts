@@ -8,6 +8,8 @@ import {
 } from '@safe-global/safe-gateway-typescript-sdk'
 import { queryOptions } from '@tanstack/react-query'
 import type { Address, Hex } from 'viem'
+import type { Config } from 'wagmi'
+import { getBytecode } from 'wagmi/actions'
 import { GatewayError, gatewayCall, gatewayScope } from '../../lib/gateway'
 import { approveHashCandidates, approvesHash } from './approvals'
 
@@ -21,11 +23,16 @@ export const nestedKeys = {
     [...nestedKeys.all(), chainId, 'pending', parent.toLowerCase(), child.toLowerCase(), safeTxHash] as const,
 }
 
-/** An owner's Safe info when the owner is a Safe the gateway knows; null when it is not a Safe (404). */
-export const ownerSafeQueryOptions = (chainId: string, owner: string) =>
+/**
+ * An owner's Safe info when the owner is a Safe; null when it is not one. An address without code (most owners)
+ * is settled by one eth_getCode, without asking the gateway.
+ */
+export const ownerSafeQueryOptions = (config: Config, chainId: string, owner: Address) =>
   queryOptions({
     queryKey: nestedKeys.owner(chainId, owner),
     queryFn: async (): Promise<SafeInfo | null> => {
+      const code = await getBytecode(config, { address: owner, chainId: Number(chainId) })
+      if (!code || code === '0x') return null
       try {
         return await gatewayCall(() => getSafeInfo(chainId, owner))
       } catch (error) {

@@ -3,7 +3,7 @@ import { useQueries, useQuery } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { type Address, getAddress, type Hex } from 'viem'
-import { useAccount, useReadContract } from 'wagmi'
+import { useAccount, useConfig, useReadContract } from 'wagmi'
 import { useAddressName } from '../../../components/ui/AddressNamesContext'
 import { shortAddress } from '../../../lib/format'
 import { controlledSafesQueryOptions, ownerSafeQueryOptions, pendingApprovalQueryOptions } from '../api'
@@ -38,13 +38,17 @@ const MAX_OWNERS_LOOKED_UP = 10
  * way (its own transaction in its queue, "waiting for Ops (1 of 2)"), or can be signed by the connected wallet.
  */
 export function ParentApprovals(props: ParentApprovalsProps) {
+  const config = useConfig()
   const info = props.details.detailedExecutionInfo
   const confirmed = new Set(
     info?.type === 'MULTISIG' ? info.confirmations.map((c) => c.signer.value.toLowerCase()) : [],
   )
   const missing = props.owners.filter((o) => !confirmed.has(o.toLowerCase())).slice(0, MAX_OWNERS_LOOKED_UP)
   const safes = useQueries({
-    queries: missing.map((owner) => ({ ...ownerSafeQueryOptions(props.chain.chainId, owner), retry: false })),
+    queries: missing.map((owner) => ({
+      ...ownerSafeQueryOptions(config, props.chain.chainId, owner as Address),
+      retry: false,
+    })),
   })
   const parents = safes.flatMap((q) => (q.data ? [q.data] : []))
   if (!parents.length || info?.type !== 'MULTISIG') return null
