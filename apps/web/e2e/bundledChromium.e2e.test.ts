@@ -2,14 +2,12 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import * as SafeTx from '@concord/safe/SafeTx'
 import bundled from '@sparticuz/chromium'
-import { hashTypedData, zeroAddress } from 'viem'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ensureWebBuild, webDistDir } from '../../../scripts/buildWeb.ts'
 import { verifyFragment } from '../src/features/tx-flow/verify/verifyLink.ts'
 import { launchBrowser } from './browser.ts'
 
-const SAFE = '0x5aFE3855358E112B5647B952709E6165e1c1eEEe'
-const TO = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
+const SAFE = '0x111CEEee040739fD91D29C34C33E6B3E112F2177'
 
 // The Chromium of the @sparticuz/chromium dev dependency, the one `npm test` falls back to on a machine without
 // Debian's package: it must run the app's code as Debian's does. It opens the one-file /verify page from disk and
@@ -29,41 +27,17 @@ describe('the Chromium inside the npm install', () => {
     const page = await browser.newPage()
     await page.goto(pathToFileURL(join(webDistDir, 'verify-offline.html')).href)
     await page.getByTestId('standalone-verify').waitFor()
-    // A pasted link's hash, against EIP-712 computed here by viem from the Safe's SafeTx type.
-    const tx = SafeTx.from({ to: TO, value: 5n, nonce: 9n })
+    // A pasted link's hash, against the hash an independent tool published for it (safe-tx-hashes-util README,
+    // GitHub pcaversaccio: Arbitrum, nonce 234; also a vector of packages/safe's SafeTx.vectors.test).
+    const tx = SafeTx.from({
+      to: SAFE,
+      data: '0x0d582f130000000000000000000000000c75fa5a5f1c0997e3eea425cfa13184ed0ec9e50000000000000000000000000000000000000000000000000000000000000003',
+      nonce: 234n,
+    })
     await page
       .getByTestId('verify-paste')
-      .fill(`https://concord.example/verify${verifyFragment({ chainId: 1, safe: SAFE, tx })}`)
-    const expected = hashTypedData({
-      domain: { chainId: 1, verifyingContract: SAFE },
-      types: {
-        SafeTx: [
-          { name: 'to', type: 'address' },
-          { name: 'value', type: 'uint256' },
-          { name: 'data', type: 'bytes' },
-          { name: 'operation', type: 'uint8' },
-          { name: 'safeTxGas', type: 'uint256' },
-          { name: 'baseGas', type: 'uint256' },
-          { name: 'gasPrice', type: 'uint256' },
-          { name: 'gasToken', type: 'address' },
-          { name: 'refundReceiver', type: 'address' },
-          { name: 'nonce', type: 'uint256' },
-        ],
-      },
-      primaryType: 'SafeTx',
-      message: {
-        to: TO,
-        value: 5n,
-        data: '0x',
-        operation: 0,
-        safeTxGas: 0n,
-        baseGas: 0n,
-        gasPrice: 0n,
-        gasToken: zeroAddress,
-        refundReceiver: zeroAddress,
-        nonce: 9n,
-      },
-    })
+      .fill(`https://concord.example/verify${verifyFragment({ chainId: 42161, safe: SAFE, tx })}`)
+    const expected = '0x0cb7250b8becd7069223c54e2839feaed4cee156363fbfe5dd0a48e75c4e25b3'
     await expect(page.getByTestId('verify-safe-tx-hash').first().textContent()).resolves.toContain(expected)
   })
 })

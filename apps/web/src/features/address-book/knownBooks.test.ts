@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { memoryStorage } from '../../testing/memoryStorage'
 import { createKnownBooksStore, knownName, readKnownNames } from './knownBooks'
 import { writeLocalBook } from './localBook'
 
 const SAFE_A = '0xAaAAaAAAaaaAaaaAaaAAAaAaAaAAaaAAaAAAaaaa'
 const SAFE_B = '0xBbBbBBbbbBbBbBbBbBBBbBBbbbBbBbBBbbbbbBbB'
 const BOB = '0x00000000000000000000000000000000000000b0'
-
-/** A Storage in memory (the browser's localStorage API). */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>()
-  return {
-    get length() {
-      return items.size
-    },
-    key: (i) => [...items.keys()][i] ?? null,
-    getItem: (k) => items.get(k) ?? null,
-    setItem: (k, v) => void items.set(k, v),
-    removeItem: (k) => void items.delete(k),
-    clear: () => items.clear(),
-  }
-}
 
 describe('known address books', () => {
   it('default: names from every stored book, by chain and across chains', () => {

@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { memoryStorage } from '../../testing/memoryStorage'
 import { readLocalBook, readPendingEntries, writeLocalBook } from './localBook'
 import { saveEntryInBrowser } from './saveInBrowser'
 
 const SAFE = '0xAaAAaAAAaaaAaaaAaaAAAaAaAaAAaaAAaAAAaaaa'
 const BOB = '0x00000000000000000000000000000000000000b0'
-
-/** A Storage in memory (the browser's localStorage API). */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>()
-  return {
-    get length() {
-      return items.size
-    },
-    key: (i) => [...items.keys()][i] ?? null,
-    getItem: (k) => items.get(k) ?? null,
-    setItem: (k, v) => void items.set(k, v),
-    removeItem: (k) => void items.delete(k),
-    clear: () => items.clear(),
-  }
-}
 
 describe('saveEntryInBrowser', () => {
   it('default: the entry joins the local book and waits as pending for the shared one', () => {
