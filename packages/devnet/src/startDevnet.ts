@@ -27,6 +27,8 @@ export type StartDevnetOptions = {
    * chain's state (`state.json`, saved every few seconds and at stop) and the demo's addresses (`devnet.json`).
    */
   stateDir?: string
+  /** Chain id (anvil only; Hardhat's is 31337). Default 31337; the second devnet chain uses 1337. */
+  chainId?: number
 }
 
 export type Devnet = {
@@ -96,10 +98,21 @@ function startNode(options: StartDevnetOptions & { statePath?: string | undefine
   const host = options.host ?? '127.0.0.1'
   const port = options.port ?? 8545
   const engine = options.engine ?? engineFromEnv()
+  // Hardhat's chain id is fixed by its config: another one needs anvil.
+  const chainId = options.chainId ? { chainId: options.chainId } : {}
+  if (options.chainId && engine === 'hardhat')
+    throw new Error('only anvil runs a devnet with another chain id')
   if (engine === 'hardhat') return startHardhat({ host, port })
   const binary = findAnvil()
   if (binary)
-    return startAnvil({ binary, host, port, ...(options.statePath ? { statePath: options.statePath } : {}) })
+    return startAnvil({
+      binary,
+      host,
+      port,
+      ...chainId,
+      ...(options.statePath ? { statePath: options.statePath } : {}),
+    })
+  if (options.chainId) throw new Error('only anvil runs a devnet with another chain id: none found')
   if (engine === 'anvil') throw new Error('no anvil binary: install @foundry-rs/anvil or set CONCORD_ANVIL')
   return startHardhat({ host, port })
 }

@@ -44,6 +44,8 @@ export type StartAnvilOptions = {
   port: number
   /** Keep the chain in this file: loaded at start when it exists, saved every few seconds and at stop. */
   statePath?: string
+  /** Default: the devnet's (31337). */
+  chainId?: number
 }
 
 export async function startAnvil(options: StartAnvilOptions): Promise<DevnetNode> {
@@ -52,7 +54,7 @@ export async function startAnvil(options: StartAnvilOptions): Promise<DevnetNode
   for (let attempt = 1; ; attempt++) {
     const port = options.port || (await freePort(options.host))
     try {
-      return await launch(options.binary, options.host, port, options.statePath)
+      return await launch(options.binary, options.host, port, options.statePath, options.chainId)
     } catch (error) {
       if (options.port || attempt === 3 || !(error instanceof AnvilExitedError)) throw error
     }
@@ -66,11 +68,17 @@ class AnvilExitedError extends Error {
 /** Seconds between saves of a kept chain (a SIGKILL loses at most this much; a stop saves everything). */
 const STATE_INTERVAL_S = 5
 
-async function launch(binary: string, host: string, port: number, statePath?: string): Promise<DevnetNode> {
+async function launch(
+  binary: string,
+  host: string,
+  port: number,
+  statePath?: string,
+  chainId: number = devnetChain.id,
+): Promise<DevnetNode> {
   // Same chain as the Hardhat fallback (hardhat.config.cjs): chain id, accounts, hardfork, automine.
   const args = [
     '--chain-id',
-    String(devnetChain.id),
+    String(chainId),
     '--mnemonic',
     TEST_MNEMONIC,
     '--accounts',
@@ -105,7 +113,7 @@ async function launch(binary: string, host: string, port: number, statePath?: st
   const urlHost = host.includes(':') ? `[${host}]` : host
   const rpcUrl = `http://${urlHost}:${port}`
   try {
-    await waitUntilReady(rpcUrl, child, () => stderr)
+    await waitUntilReady(rpcUrl, chainId, child, () => stderr)
   } catch (error) {
     await stop()
     throw error
@@ -115,7 +123,7 @@ async function launch(binary: string, host: string, port: number, statePath?: st
     rpcUrl,
     wsUrl: `ws://${urlHost}:${port}`,
     port,
-    client: createDevnetClient(http(rpcUrl), 'anvil'),
+    client: createDevnetClient(http(rpcUrl), 'anvil', chainId),
     stop,
   }
 }
@@ -132,7 +140,12 @@ function spawnOrphanProof(binary: string, args: string[]): ChildProcess {
   return spawn(binary, args, { stdio })
 }
 
-async function waitUntilReady(rpcUrl: string, child: ChildProcess, stderr: () => string): Promise<void> {
+async function waitUntilReady(
+  rpcUrl: string,
+  expectedChainId: number,
+  child: ChildProcess,
+  stderr: () => string,
+): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS
   let spawnError: Error | undefined
   child.once('error', (error) => {
@@ -146,7 +159,7 @@ async function waitUntilReady(rpcUrl: string, child: ChildProcess, stderr: () =>
       )
     const chainId = await queryChainId(rpcUrl).catch(() => undefined) // undefined: not listening yet
     if (chainId !== undefined) {
-      if (chainId !== devnetChain.id) throw new Error(`anvil at ${rpcUrl} answered chain ${chainId}`)
+      if (chainId !== expectedChainId) throw new Error(`anvil at ${rpcUrl} answered chain ${chainId}`)
       return
     }
     if (Date.now() > deadline)
