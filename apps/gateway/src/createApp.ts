@@ -59,6 +59,7 @@ import { createNotificationsRoutes } from './modules/notifications/notifications
 import { createWebhookAdminRoutes } from './modules/notifications/webhooks/webhookAdmin.routes.ts'
 import { createWebhookDeliveriesRepository } from './modules/notifications/webhooks/webhookDeliveries.repository.ts'
 import { createPositionsRoutes } from './modules/positions/positions.routes.ts'
+import { createRecoveryRoutes } from './modules/recovery/recovery.routes.ts'
 import { createSafeAppsRoutes } from './modules/safeApps/safeApps.routes.ts'
 import { createSafeEstimationsRoutes } from './modules/safes/safeEstimations.routes.ts'
 import { createSafeIndexingRoutes } from './modules/safes/safeIndexing.routes.ts'
@@ -181,6 +182,7 @@ export function createApp({
   app.route('/', createSafeIndexingRoutes({ db: store.db, rpc, chains, safes, watched, watching }))
   app.route('/', createSafeEstimationsRoutes({ chains, safes, proposals }))
   app.route('/', createSafeRecipientsRoutes({ chains, safes }))
+  app.route('/', createRecoveryRoutes({ chains, safes, rpc }))
   app.route('/', createDataDecoderRoutes({ chains, decoder }))
   const transactions = createTransactionsRepository(store.db)
   const delegates = createDelegatesRepository(store.db)
