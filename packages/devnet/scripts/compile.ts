@@ -1,6 +1,6 @@
 // Compiles contracts/ with solc-js and writes the committed artifacts, so a normal install needs no compiler
 // run: artifacts/DemoContracts.json (the demo contracts the devnet deploys) and, for the gateway,
-// ../safe/src/simulatorArtifact.ts (the SafeSimulator's ABI and runtime code). Run again after editing
+// ../safe/src/simulatorArtifact.ts (the SafeSimulator's ABI and runtime code), artifacts/AllowanceModule.json. Run again after editing
 // contracts/: `npm run compile -w @concord/devnet`.
 import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { compileContracts, devnetRoot, solcVersion } from './solc.ts'
 
 const demoNames = ['DemoToken', 'DemoCollectible', 'DemoRelayer'] as const
-const compiled = compileContracts([...demoNames, 'SafeSimulator'])
+const compiled = compileContracts([...demoNames, 'SafeSimulator', 'AllowanceModule'])
 
 const demo = Object.fromEntries(
   demoNames.map((n) => [n, { abi: compiled[n].abi, bytecode: compiled[n].bytecode }]),
@@ -16,6 +16,12 @@ const demo = Object.fromEntries(
 writeFileSync(
   join(devnetRoot, 'artifacts', 'DemoContracts.json'),
   `${JSON.stringify({ compiler: solcVersion(), ...demo })}\n`,
+)
+
+// Concord's AllowanceModule-compatible contract (spending limits), deployed by the devnet at start.
+writeFileSync(
+  join(devnetRoot, 'artifacts', 'AllowanceModule.json'),
+  `${JSON.stringify({ compiler: solcVersion(), abi: compiled.AllowanceModule.abi, bytecode: compiled.AllowanceModule.bytecode })}\n`,
 )
 
 const simulatorFile = join(devnetRoot, '..', 'safe', 'src', 'simulatorArtifact.ts')
@@ -34,4 +40,6 @@ export const safeSimulatorRuntimeCode = '${simulator.deployedBytecode}'
 // The generated module is formatted like the rest of the code, so lint stays clean after a recompile.
 const format = spawnSync('npx', ['biome', 'format', '--write', simulatorFile], { stdio: 'inherit' })
 if (format.status !== 0) throw new Error('biome could not format the generated simulator module')
-console.log(`compiled ${[...demoNames, 'SafeSimulator'].join(', ')} with solc ${solcVersion()}`)
+console.log(
+  `compiled ${[...demoNames, 'SafeSimulator', 'AllowanceModule'].join(', ')} with solc ${solcVersion()}`,
+)

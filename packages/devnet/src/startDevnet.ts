@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { join } from 'node:path'
 import { testAccount } from './accounts.ts'
 import type { DevnetClient, DevnetEngine, DevnetNode } from './client.ts'
+import { deployAllowanceModule } from './deploy/allowanceModule.ts'
 import { type DemoAssets, deployDemoAssets } from './deploy/demoAssets.ts'
 import { deploySafeContracts } from './deploy/safeContracts.ts'
 import { findAnvil, startAnvil } from './engines/anvil.ts'
@@ -58,6 +59,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     }
     const deployer = testAccount(0).address
     await deploySafeContracts(client, deployer)
+    await deployAllowanceModule(client, deployer)
     const assets = options.demo === false ? undefined : await deployDemoAssets(client, deployer)
     const scenario = assets ? await seedDemoScenario(client, assets) : undefined
     kept?.save({ assets, scenario })
