@@ -2,7 +2,14 @@
 // enabled on it, their recoverers and windows) and the recoveries queued on them, read from the chain's head
 // (readRecovery.ts). The Client Gateway has no such route (Safe{Wallet} reads the Delay from the chain itself).
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
-import type { Address } from 'viem'
+import {
+  type Address,
+  type BaseError,
+  ContractFunctionExecutionError,
+  HttpRequestError,
+  TimeoutError,
+} from 'viem'
+import { NotFoundError } from '../../http/errors.ts'
 import { requireSafe } from '../../http/require.ts'
 import { errorResponses, jsonResponse as json, SafeParams } from '../../http/schemas.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
@@ -65,6 +72,16 @@ export function createRecoveryRoutes(deps: {
   return new OpenAPIHono().openapi(getRecovery, async (c) => {
     const { chainId, safeAddress } = c.req.valid('param')
     const { chain } = await requireSafe(deps, chainId, safeAddress)
-    return c.json(await readRecovery(deps.rpc.get(chain), safeAddress as Address), 200)
+    try {
+      return c.json(await readRecovery(deps.rpc.get(chain), safeAddress as Address), 200)
+    } catch (error) {
+      // A contract that answers what no Safe would is not a Safe now (the node's own trouble stays a 503).
+      if (error instanceof ContractFunctionExecutionError && !nodeTrouble(error))
+        throw new NotFoundError(`${safeAddress} does not answer as a Safe on chain ${chainId}`)
+      throw error
+    }
   })
 }
+
+const nodeTrouble = (error: BaseError) =>
+  !!error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError)
