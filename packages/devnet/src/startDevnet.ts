@@ -7,6 +7,7 @@ import { testAccount } from './accounts.ts'
 import type { DevnetClient, DevnetEngine, DevnetNode } from './client.ts'
 import { deployAllowanceModule } from './deploy/allowanceModule.ts'
 import { type DemoAssets, deployDemoAssets } from './deploy/demoAssets.ts'
+import { deployModuleContracts } from './deploy/moduleContracts.ts'
 import { deploySafeContracts } from './deploy/safeContracts.ts'
 import { findAnvil, startAnvil } from './engines/anvil.ts'
 import { startHardhat } from './engines/hardhat.ts'
@@ -60,6 +61,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const deployer = testAccount(0).address
     await deploySafeContracts(client, deployer)
     await deployAllowanceModule(client, deployer)
+    await deployModuleContracts(client, deployer)
     const assets = options.demo === false ? undefined : await deployDemoAssets(client, deployer)
     const scenario = assets ? await seedDemoScenario(client, assets) : undefined
     kept?.save({ assets, scenario })

@@ -5,9 +5,6 @@
 /** Multicall3, deployed by the same presigned transaction on every chain (mds1/multicall). */
 export const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11'
 
-/** The account whose first transaction deploys Multicall3 at MULTICALL3 on every chain. */
-export const MULTICALL3_DEPLOYER = '0x05f32B3cC3888453ff71B01135B34FF8e41263F2'
-
 /** The ERC-2470 singleton factory, through which Zodiac deploys its mastercopies (CREATE2). */
 export const ERC2470_SINGLETON_FACTORY = '0xce0042B868300000d44A59004Da54A005ffdcf9f'
 
