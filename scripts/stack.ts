@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Devnet, startDevnet } from '@concord/devnet'
+import { type Devnet, type SecondDevnet, startDevnet } from '@concord/devnet'
 import {
   type ConfigInput,
   configSchema,
@@ -15,6 +15,7 @@ import {
   type Store,
 } from '@concord/gateway'
 import { ensureWebBuild, webDistDir } from './buildWeb.ts'
+import { SECOND_CHAIN_LABEL, startSecondChain } from './secondChain.ts'
 import { type Phases, startupPhases } from './startupPhases.ts'
 
 export type StackOptions = {
@@ -43,9 +44,22 @@ export type StackOptions = {
   log?: (line: string) => void
   /** Records how long each step takes (npm start prints them). */
   phases?: Phases
+  /**
+   * Run the second devnet chain (chain 1337, for multichain features) beside the first, where anvil runs (Hardhat
+   * runs one chain); its state is kept in `devnet-2/`. `npm start` does; default false (tests that need one ask).
+   */
+  secondChain?: boolean
 }
 
-export type Stack = { url: string; rpcUrl: string; devnet: Devnet; gateway: Gateway; stop(): Promise<void> }
+export type Stack = {
+  url: string
+  rpcUrl: string
+  devnet: Devnet
+  /** The second devnet chain, when it runs. */
+  secondDevnet: SecondDevnet | undefined
+  gateway: Gateway
+  stop(): Promise<void>
+}
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const phases = options.phases ?? startupPhases()
@@ -56,9 +70,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dataDir = options.dataDir ?? (tempDir as string)
   const removeTemp = () => tempDir && rmSync(tempDir, { recursive: true, force: true })
   if (options.fresh)
-    for (const kept of ['devnet', 'pglite']) rmSync(join(dataDir, kept), { recursive: true, force: true })
+    for (const kept of ['devnet', 'devnet-2', 'pglite'])
+      rmSync(join(dataDir, kept), { recursive: true, force: true })
   // The database opens while the devnet starts and deploys its demo (anvil works in its own process).
-  const [devnetResult, storeResult] = await Promise.allSettled([
+  const [devnetResult, storeResult, secondResult] = await Promise.allSettled([
     phases.time('devnet and demo scenario', () =>
       startDevnet({
         port: options.devnetPort ?? 0,
@@ -66,16 +81,31 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       }),
     ),
     phases.time('database', () => createDatabase({ databaseUrl, dataDir })),
+    phases.time('second devnet chain', () =>
+      startSecondChain(
+        options.secondChain,
+        options.devnetPort ?? 0,
+        options.dataDir ? join(dataDir, 'devnet-2') : undefined,
+      ),
+    ),
   ])
-  if (devnetResult.status === 'rejected' || storeResult.status === 'rejected') {
+  if (
+    devnetResult.status === 'rejected' ||
+    storeResult.status === 'rejected' ||
+    secondResult.status === 'rejected'
+  ) {
     if (devnetResult.status === 'fulfilled') await devnetResult.value.stop()
+    if (secondResult.status === 'fulfilled') await secondResult.value?.stop()
     if (storeResult.status === 'fulfilled') await storeResult.value.close()
     removeTemp()
     throw devnetResult.status === 'rejected'
       ? devnetResult.reason
-      : (storeResult as PromiseRejectedResult).reason
+      : storeResult.status === 'rejected'
+        ? storeResult.reason
+        : (secondResult as PromiseRejectedResult).reason
   }
   const devnet = devnetResult.value
+  const secondDevnet = secondResult.value
   const store: Store = storeResult.value
   let gateway: Gateway | undefined
   try {
@@ -87,7 +117,21 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       webDir: web ? webDistDir : undefined,
       walletConnectProjectId: options.walletConnectProjectId,
       trustProxy: options.trustProxy ?? false,
-      chains: [{ ...devnetChainConfig(devnet), ...(options.indexing ? { indexing: options.indexing } : {}) }],
+      chains: [
+        { ...devnetChainConfig(devnet), ...(options.indexing ? { indexing: options.indexing } : {}) },
+        ...(secondDevnet
+          ? [
+              {
+                ...devnetChainConfig({
+                  ...secondDevnet,
+                  scenario: secondDevnet.multichain,
+                  label: SECOND_CHAIN_LABEL,
+                }),
+                ...(options.indexing ? { indexing: options.indexing } : {}),
+              },
+            ]
+          : []),
+      ],
     }
     gateway = await phases.time('gateway', () => createGateway(configSchema.parse(config), { store }))
     const g = gateway
@@ -96,10 +140,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       url,
       rpcUrl: devnet.rpcUrl,
       devnet,
+      secondDevnet,
       gateway: g,
       async stop() {
         await g.stop()
         await devnet.stop()
+        await secondDevnet?.stop()
         removeTemp()
       },
     }
@@ -108,6 +154,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     if (gateway) await gateway.stop()
     else await store.close()
     await devnet.stop()
+    await secondDevnet?.stop()
     removeTemp()
     throw error
   }

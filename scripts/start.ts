@@ -75,10 +75,13 @@ if (env.CONCORD_GATEWAY_URL) {
     trustProxy: env.CONCORD_TRUST_PROXY === 'true',
     walletConnectProjectId,
     phases,
+    secondChain: true,
   })
   url = stack.url
   stops.push(() => stack.stop())
   console.log(`Devnet (chain ${stack.devnet.chainId}) at ${stack.rpcUrl}`)
+  if (stack.secondDevnet)
+    console.log(`Second devnet (chain ${stack.secondDevnet.chainId}) at ${stack.secondDevnet.rpcUrl}`)
   console.log(
     stack.devnet.restored
       ? `  chain and data kept in ${dataDir}/ since an earlier start (npm start -- --fresh starts over)`

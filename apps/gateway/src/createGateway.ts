@@ -52,6 +52,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   await createChainsRepository(store.db).sync(config.chains)
 
   const devnet = config.chains.find((c) => c.devnet)
+  const devnetChainIds = config.chains.filter((c) => c.devnet).map((c) => String(c.chainId))
   const webBuild = config.webDir ? loadWebBuild(config.webDir) : undefined
   // The digest of what this gateway serves, to compare with the published build's.
   if (webBuild) log.info({ module: 'web' }, describeWebBuild(webBuild))
@@ -62,6 +63,8 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
           gatewayUrl: '',
           walletConnectProjectId: config.walletConnectProjectId ?? null,
           devnetChainId: devnet ? String(devnet.chainId) : null,
+          // The Devnet wallet serves each of them (one devnet keeps the config as it was).
+          ...(devnetChainIds.length > 1 ? { devnetChainIds } : {}),
         },
         {
           frameAncestors: config.frameAncestors,

@@ -20,6 +20,8 @@ export type WebRuntimeConfig = {
   gatewayUrl: string
   walletConnectProjectId: string | null
   devnetChainId: string | null
+  /** Every devnet chain (decimal ids), when more than one runs (npm start's second chain); the first is devnetChainId. */
+  devnetChainIds?: string[]
 }
 
 /** A web build as found on disk at start. */

@@ -28,6 +28,7 @@ export function startWallet({ runtimeConfig, chains }: WalletInputs): void {
   const key = [
     runtimeConfig.walletConnectProjectId,
     runtimeConfig.devnetChainId,
+    ...(runtimeConfig.devnetChainIds ?? []),
     ...appChains.map((chain) => `${chain.id}@${chain.rpcUrls.default.http[0]}`),
   ].join('|')
   if (current?.key === key) return
@@ -43,6 +44,7 @@ export function startWallet({ runtimeConfig, chains }: WalletInputs): void {
             chainId: devnetChain.id,
             rpcUrl: devnetRpcUrl,
             pickAccount: (accounts, lastAccount) => devnetAccountPicker.request(accounts, lastAccount),
+            otherChains: otherDevnetChains(appChains, runtimeConfig),
           }
         : undefined,
   })
@@ -71,4 +73,14 @@ export function startWallet({ runtimeConfig, chains }: WalletInputs): void {
   hydrate(config, { reconnectOnMount: true }).onMount()
   mirror()
   setWalletConfig(config)
+}
+
+/** The devnet chains besides the first (npm start's second chain), with their nodes' URLs. */
+function otherDevnetChains(appChains: readonly AppChain[], runtimeConfig: RuntimeConfig) {
+  return appChains.flatMap((chain) => {
+    const rpcUrl = chain.rpcUrls.default.http[0]
+    const id = String(chain.id)
+    const other = id !== runtimeConfig.devnetChainId && runtimeConfig.devnetChainIds?.includes(id)
+    return other && rpcUrl ? [{ chainId: chain.id, rpcUrl }] : []
+  })
 }

@@ -9,6 +9,8 @@ export type RuntimeConfig = {
   walletConnectProjectId: string | null
   /** Chain id (decimal string) of the embedded devnet, when one runs behind the gateway. */
   devnetChainId: string | null
+  /** Every devnet chain (decimal ids) when several run (npm start's second chain); absent: devnetChainId only. */
+  devnetChainIds?: string[]
 }
 
 export class RuntimeConfigError extends Error {
@@ -31,10 +33,17 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
   const devnetChainId = optionalString(raw.devnetChainId, 'devnetChainId')
   if (devnetChainId !== null && !/^\d+$/.test(devnetChainId))
     throw new RuntimeConfigError('config.json: "devnetChainId" must be a decimal chain id')
+  const ids = raw.devnetChainIds
+  if (
+    ids !== undefined &&
+    (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string' && /^\d+$/.test(id)))
+  )
+    throw new RuntimeConfigError('config.json: "devnetChainIds" must be a list of decimal chain ids')
   return {
     gatewayUrl: optionalString(raw.gatewayUrl, 'gatewayUrl') ?? '',
     walletConnectProjectId: optionalString(raw.walletConnectProjectId, 'walletConnectProjectId'),
     devnetChainId,
+    ...(ids ? { devnetChainIds: ids as string[] } : {}),
   }
 }
 

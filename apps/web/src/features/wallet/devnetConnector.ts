@@ -8,13 +8,19 @@ export type DevnetConnectorParameters = {
   rpcUrl: string
   /** Asks the user which of the node's accounts to use. */
   pickAccount: (accounts: readonly Address[], lastAccount: Address | undefined) => Promise<Address>
+  /**
+   * More devnet chains the wallet switches to (npm start's second chain): the same test accounts on another node.
+   * `chainId` stays the one it connects to first.
+   */
+  otherChains?: readonly { chainId: number; rpcUrl: string }[]
 }
 
 // wagmi prefixes these with `wagmi.` in localStorage.
 const ACCOUNT_KEY = 'devnet.account'
 const CONNECTED_KEY = 'devnet.connected'
+const CHAIN_KEY = 'devnet.chainId'
 
-type StorageItem = { [ACCOUNT_KEY]: Address; [CONNECTED_KEY]: boolean }
+type StorageItem = { [ACCOUNT_KEY]: Address; [CONNECTED_KEY]: boolean; [CHAIN_KEY]: number }
 
 devnet.type = 'devnet' as const
 
@@ -22,10 +28,27 @@ devnet.type = 'devnet' as const
  * wagmi connector for the devnet's unlocked test accounts. The user picks an account when
  * connecting; the pick is remembered so a page reload reconnects to the same account.
  */
-export function devnet({ chainId, rpcUrl, pickAccount }: DevnetConnectorParameters) {
+export function devnet({
+  chainId: firstChainId,
+  rpcUrl,
+  pickAccount,
+  otherChains = [],
+}: DevnetConnectorParameters) {
   return createConnector<DevnetProvider, Record<string, unknown>, StorageItem>((config) => {
     let account: Address | undefined
-    const provider = createDevnetProvider({ rpcUrl, chainId, getAccount: () => account })
+    // One provider per chain (each forwards to its own node); the account is the same on all of them.
+    const providers = new Map(
+      [{ chainId: firstChainId, rpcUrl }, ...otherChains].map((chain) => [
+        chain.chainId,
+        createDevnetProvider({ rpcUrl: chain.rpcUrl, chainId: chain.chainId, getAccount: () => account }),
+      ]),
+    )
+    let chainId = firstChainId
+    let provider = providers.get(chainId) as DevnetProvider
+    const selectChain = (id: number) => {
+      chainId = id
+      provider = providers.get(id) as DevnetProvider
+    }
 
     const nodeAccounts = async (): Promise<Address[]> =>
       ((await provider.rpc('eth_accounts')) as string[]).map((address) => getAddress(address))
@@ -44,6 +67,8 @@ export function devnet({ chainId, rpcUrl, pickAccount }: DevnetConnectorParamete
 
       async connect({ isReconnecting, withCapabilities } = {}) {
         const stored = (await config.storage?.getItem(ACCOUNT_KEY)) ?? undefined
+        const storedChain = isReconnecting ? await config.storage?.getItem(CHAIN_KEY) : undefined
+        if (storedChain && providers.has(storedChain)) selectChain(storedChain)
         let selected = isReconnecting ? stored : undefined
         if (!selected) {
           const accounts = await nodeAccounts()
@@ -95,10 +120,15 @@ export function devnet({ chainId, rpcUrl, pickAccount }: DevnetConnectorParamete
       async switchChain({ chainId: requested }) {
         const chain = config.chains.find((candidate) => candidate.id === requested)
         if (!chain) throw new ChainNotConfiguredError()
-        if (requested !== chainId)
+        if (!providers.has(requested))
           throw new UnsupportedProviderMethodError(
-            new Error(`The Devnet wallet only supports chain ${chainId}.`),
+            new Error(`The Devnet wallet only supports chain ${[...providers.keys()].join(', ')}.`),
           )
+        if (requested !== chainId) {
+          selectChain(requested)
+          await config.storage?.setItem(CHAIN_KEY, requested)
+          config.emitter.emit('change', { chainId: requested })
+        }
         return chain
       },
 
