@@ -5,6 +5,7 @@ import type { SettingsAction } from '../../../features/tx-flow/components/forms/
 import { OwnerChangeLinks, SetupChanges } from '../../../features/tx-flow/components/settings/SetupChanges'
 import type { OpenSafe } from '../../useCurrentSafe'
 import { RequireSafe } from '../RequireSafe'
+import { PasskeyOwnersSection } from './PasskeyOwnersSection'
 
 /** New transaction with this setup change (and its owner or module) chosen. */
 const setupHref = (safe: OpenSafe, action: SettingsAction, target?: string) =>
@@ -29,6 +30,7 @@ export function SetupRoute() {
             )}
           />
           <Changes safe={safe} />
+          <PasskeyOwnersSection safe={safe} />
         </>
       )}
     </RequireSafe>

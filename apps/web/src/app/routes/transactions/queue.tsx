@@ -17,6 +17,7 @@ import type { DecodedCall } from '../../../features/tx-flow/verify/checkDecoded'
 import { pollUnlessLive } from '../../../lib/liveStatus'
 import type { OpenSafe } from '../../useCurrentSafe'
 import { RequireSafe } from '../RequireSafe'
+import { QueuePasskeyConfirm } from './QueuePasskeyConfirm'
 
 export function QueueRoute() {
   return <RequireSafe>{(safe) => <SafeQueue safe={safe} />}</RequireSafe>
@@ -80,30 +81,39 @@ function SafeQueue({ safe }: { safe: OpenSafe }) {
         )}
         renderOwnerSafes={(details) =>
           safeInfo.data ? (
-            <ParentApprovals
-              chain={chain}
-              child={safe.address}
-              details={details}
-              owners={safeInfo.data.owners.map((owner) => owner.value)}
-              renderSign={(parent, draft, done, proposerOnly) =>
-                account ? (
-                  <ParentApprovalReview
-                    chain={chain}
-                    child={safe.address}
-                    childDetails={details}
-                    parent={parent}
-                    draft={draft}
-                    account={account}
-                    proposerOnly={proposerOnly}
-                    onDone={done}
-                  />
-                ) : null
-              }
-              queueHref={(parent) =>
-                `/transactions/queue?safe=${encodeURIComponent(`${chain.shortName}:${parent}`)}`
-              }
-              onChanged={refresh}
-            />
+            <>
+              <QueuePasskeyConfirm
+                chain={chain}
+                safe={safe.address}
+                details={details}
+                owners={safeInfo.data.owners.map((owner) => owner.value)}
+                onChanged={refresh}
+              />
+              <ParentApprovals
+                chain={chain}
+                child={safe.address}
+                details={details}
+                owners={safeInfo.data.owners.map((owner) => owner.value)}
+                renderSign={(parent, draft, done, proposerOnly) =>
+                  account ? (
+                    <ParentApprovalReview
+                      chain={chain}
+                      child={safe.address}
+                      childDetails={details}
+                      parent={parent}
+                      draft={draft}
+                      account={account}
+                      proposerOnly={proposerOnly}
+                      onDone={done}
+                    />
+                  ) : null
+                }
+                queueHref={(parent) =>
+                  `/transactions/queue?safe=${encodeURIComponent(`${chain.shortName}:${parent}`)}`
+                }
+                onChanged={refresh}
+              />
+            </>
           ) : null
         }
         renderRisks={(details) => <QueueRowRisks details={details} safe={safe.address} />}

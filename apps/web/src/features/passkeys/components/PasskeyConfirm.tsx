@@ -1,0 +1,102 @@
+import { base64UrlChallenge } from '@concord/safe/passkeys'
+import type { ChainInfo, TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
+import { type ReactNode, useState } from 'react'
+import { type Address, type Hex, isAddressEqual } from 'viem'
+import { useConfig } from 'wagmi'
+import { type StoredPasskey, useStoredPasskeys } from '../passkeyStore'
+import { passkeyErrorText, signHashWithPasskey } from '../webauthn'
+
+export type PasskeyConfirmProps = {
+  chain: ChainInfo
+  safe: Address
+  details: TransactionDetails
+  /** The Safe's owners (the review checks them on chain again before anything is signed). */
+  owners: readonly string[]
+  /**
+   * The verified review of the transaction, which calls `sign` with the safeTxHash it recomputed and shows
+   * `challenge` (what the authenticator will sign) beside it.
+   */
+  renderReview: (
+    passkey: StoredPasskey,
+    sign: (safeTxHash: Hex) => Promise<Hex>,
+    challenge: (safeTxHash: Hex) => ReactNode,
+    done: () => void,
+  ) => ReactNode
+}
+
+/** "Confirm with passkey" for each passkey of this device that owns the Safe and has not confirmed yet. */
+export function PasskeyConfirm(props: PasskeyConfirmProps) {
+  const { chain, safe, details, owners } = props
+  const config = useConfig()
+  const passkeys = useStoredPasskeys(chain.chainId, safe)
+  const [open, setOpen] = useState<string | null>(null)
+  const info = details.detailedExecutionInfo
+  if (info?.type !== 'MULTISIG') return null
+  const confirmed = info.confirmations.map((c) => c.signer.value)
+  const usable = passkeys.filter(
+    (p) =>
+      owners.some((o) => isAddressEqual(o as Address, p.signer)) &&
+      !confirmed.some((c) => isAddressEqual(c as Address, p.signer)),
+  )
+  if (!usable.length) return null
+  return (
+    <ul className="queue-risks small" data-testid="passkey-confirm">
+      {usable.map((passkey) => (
+        <li key={passkey.credentialId} data-testid="passkey-confirm-item" data-signer={passkey.signer}>
+          {open === passkey.credentialId ? (
+            props.renderReview(
+              passkey,
+              (hash) =>
+                signHashWithPasskey(config, Number(chain.chainId), passkey, hash).catch((cause) => {
+                  throw new Error(passkeyErrorText(cause))
+                }),
+              (hash) => <PasskeyChallenge passkey={passkey} safe={safe} chain={chain} safeTxHash={hash} />,
+              () => setOpen(null),
+            )
+          ) : (
+            <button
+              type="button"
+              className="button"
+              onClick={() => setOpen(passkey.credentialId)}
+              data-testid="confirm-with-passkey"
+            >
+              Confirm with passkey ({passkey.label})
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** What the authenticator signs: the SafeTx hash as the WebAuthn challenge, for this Safe on this chain. */
+function PasskeyChallenge(props: {
+  passkey: StoredPasskey
+  safe: Address
+  chain: ChainInfo
+  safeTxHash: Hex
+}) {
+  return (
+    <div className="review-panel" data-testid="passkey-challenge">
+      <h3>What your passkey signs</h3>
+      <dl className="kv">
+        <dt>Challenge (the SafeTx hash)</dt>
+        <dd data-testid="passkey-challenge-hash">{props.safeTxHash}</dd>
+        <dt>As the authenticator sees it (base64url)</dt>
+        <dd>{base64UrlChallenge(props.safeTxHash)}</dd>
+        <dt>For the Safe</dt>
+        <dd>
+          {props.safe} on {props.chain.chainName} (chain {props.chain.chainId})
+        </dd>
+        <dt>Signing owner</dt>
+        <dd>
+          {props.passkey.signer} ({props.passkey.label})
+        </dd>
+      </dl>
+      <p className="muted small">
+        Your device's prompt names only this site. The signer contract checks the signature against this hash,
+        and this browser asks it on chain before sending the confirmation.
+      </p>
+    </div>
+  )
+}
