@@ -101,7 +101,7 @@ export function encodeWebAuthnSignature(assertion: WebAuthnAssertion): Hex {
  */
 export function passkeyContractSignature(signer: Address, webAuthnSignature: Hex): Hex {
   return concat([
-    pad(getAddress(signer)),
+    pad(getAddress(signer).toLowerCase() as Hex),
     toHex(65, { size: 32 }),
     '0x00',
     toHex(size(webAuthnSignature), { size: 32 }),
