@@ -5,6 +5,7 @@ import type { SettingsAction } from '../../../features/tx-flow/components/forms/
 import { OwnerChangeLinks, SetupChanges } from '../../../features/tx-flow/components/settings/SetupChanges'
 import type { OpenSafe } from '../../useCurrentSafe'
 import { RequireSafe } from '../RequireSafe'
+import { RecoveryPanel } from './RecoveryPanel'
 import { PasskeyOwnersSection } from './PasskeyOwnersSection'
 
 /** New transaction with this setup change (and its owner or module) chosen. */
@@ -42,11 +43,14 @@ function Changes({ safe }: { safe: OpenSafe }) {
   const info = useQuery(safeInfoQueryOptions(safe.chain.chainId, safe.address))
   if (!info.data) return null
   return (
-    <SetupChanges
-      chain={safe.chain}
-      safe={safe.address}
-      info={info.data}
-      hrefFor={(action, target) => setupHref(safe, action, target)}
-    />
+    <>
+      <SetupChanges
+        chain={safe.chain}
+        safe={safe.address}
+        info={info.data}
+        hrefFor={(action, target) => setupHref(safe, action, target)}
+      />
+      <RecoveryPanel safe={safe} info={info.data} mode="setup" />
+    </>
   )
 }

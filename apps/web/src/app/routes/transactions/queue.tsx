@@ -17,6 +17,7 @@ import type { DecodedCall } from '../../../features/tx-flow/verify/checkDecoded'
 import { pollUnlessLive } from '../../../lib/liveStatus'
 import type { OpenSafe } from '../../useCurrentSafe'
 import { RequireSafe } from '../RequireSafe'
+import { RecoveryPanel } from '../settings/RecoveryPanel'
 import { QueuePasskeyConfirm } from './QueuePasskeyConfirm'
 
 export function QueueRoute() {
@@ -42,6 +43,7 @@ function SafeQueue({ safe }: { safe: OpenSafe }) {
   }
   return (
     <div className="card">
+      {safeInfo.data ? <RecoveryPanel safe={safe} info={safeInfo.data} mode="queue" /> : null}
       <QueueView
         chain={chain}
         safe={safe.address}

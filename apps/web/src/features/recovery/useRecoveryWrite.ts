@@ -1,0 +1,42 @@
+import { delayAbi } from '@concord/safe/recovery'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { Address, Hex } from 'viem'
+import { useConfig } from 'wagmi'
+import { waitForTransactionReceipt, writeContract } from 'wagmi/actions'
+import { recoveryKeys } from './queries'
+
+export type DelayCall = {
+  delay: Address
+  functionName: 'execTransactionFromModule' | 'executeNextTx'
+  tx: { to: Address; value: bigint; data: Hex; operation: number }
+}
+
+/**
+ * One wallet transaction on the Delay: a recoverer queues a recovery (execTransactionFromModule), anyone runs
+ * the next one after its window (executeNextTx). The recovery is read again once it is mined; the caller's
+ * `onMined` refreshes what else it changed (owners, history).
+ */
+export function useRecoveryWrite(chainId: string, safe: Address, onMined?: () => void) {
+  const config = useConfig()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationKey: ['recovery', 'write'],
+    meta: { errorToast: false },
+    mutationFn: async ({ delay, functionName, tx }: DelayCall) => {
+      const hash = await writeContract(config, {
+        chainId: Number(chainId),
+        address: delay,
+        abi: delayAbi,
+        functionName,
+        args: [tx.to, tx.value, tx.data, tx.operation],
+      })
+      const receipt = await waitForTransactionReceipt(config, { hash, chainId: Number(chainId) })
+      if (receipt.status !== 'success') throw new Error(`The transaction reverted (${hash})`)
+      return hash
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: recoveryKeys.safe(chainId, safe) })
+      onMined?.()
+    },
+  })
+}
