@@ -12,6 +12,7 @@
 //  for #8 (legacyL2) or remove #6 (mainnet), an ERC20 transfer to #3, a MultiSend (DELEGATECALL, ETH + ERC20)
 //  and an ETH transfer to #3 executed through the DemoRelayer contract, so that transaction's own calldata is
 //  relay(), not execTransaction.
+// Also after the v1.3.0 Safes: "recovery", recovery through a Zodiac Delay with #5 as recoverer (recoveryDemo.ts).
 // Seeded last: "allowances", a spending limit for #4 (spendingLimitDemo.ts).
 import { erc20Abi, type SafeVersion, safeAbi, safeV130 } from '@concord/safe/contracts'
 import { type Address, type ContractFunctionArgs, encodeFunctionData, type Hash, parseEther } from 'viem'
@@ -26,6 +27,7 @@ import {
   encodeMultiSend,
   execSafeTxWithHash,
 } from '../safeActions.ts'
+import { seedRecoveryDemo } from './recoveryDemo.ts'
 import { type SpendingLimitDemo, seedSpendingLimitDemo } from './spendingLimitDemo.ts'
 
 /** One executed Safe transaction of the demo. */
@@ -57,9 +59,18 @@ export type DemoSafe = {
 }
 
 export type DemoScenario = {
-  safes: { treasury: DemoSafe; solo: DemoSafe; legacyL2: DemoSafe; mainnet: DemoSafe; allowances: DemoSafe }
+  safes: {
+    treasury: DemoSafe
+    solo: DemoSafe
+    legacyL2: DemoSafe
+    mainnet: DemoSafe
+    allowances: DemoSafe
+    recovery: DemoSafe
+  }
   /** The allowances Safe's spending limit: its module, beneficiary (#4) and token (cUSD). */
   spendingLimit: Omit<SpendingLimitDemo, 'safe'>
+  /** The recovery Safe's Delay modifier and its recoverer (#5). */
+  recovery: { delay: Address; recoverer: Address }
   /** Recipient (account #3) of the Safes' outgoing transfers. */
   recipient: Address
   /** Token ids of the demo collectible held by each Safe. */
@@ -76,6 +87,7 @@ export const DEMO_SAFE_NAMES: Record<keyof DemoScenario['safes'], string> = {
   solo: 'Solo (demo)',
   legacyL2: 'Legacy L2 (demo)',
   mainnet: 'Legacy mainnet (demo)',
+  recovery: 'Recovery (demo)',
   allowances: 'Allowances (demo)',
 }
 
@@ -273,6 +285,9 @@ export async function seedDemoScenario(client: DevnetClient, assets: DemoAssets)
   const { safe: allowances, ...spendingLimit } = await seedSpendingLimitDemo(client, assets)
   executed.push(...allowances.executions.map((e) => e.hash))
 
+  const { safe: recoverySafe, ...recovery } = await seedRecoveryDemo(client)
+  executed.push(...recoverySafe.executions.map((e) => e.hash))
+
   const demoSafe = (address: Address) => safes.get(address) as DemoSafe
   return withDemoNames({
     safes: {
@@ -280,9 +295,11 @@ export async function seedDemoScenario(client: DevnetClient, assets: DemoAssets)
       solo: demoSafe(solo),
       legacyL2: demoSafe(legacyL2),
       mainnet: demoSafe(mainnet),
+      recovery: recoverySafe,
       allowances,
     },
     spendingLimit,
+    recovery,
     recipient: a3.address,
     collectibles: { treasury: [1n, 2n, 3n], solo: [4n, 5n] },
     relayer,

@@ -178,6 +178,23 @@ describe.each(testDatabaseKinds())('recovery through a Delay modifier on %s', (k
     expect((await recovery()).delays[0]?.queue).toEqual([])
   })
 
+  it('default: the demo "Recovery" Safe has its Delay enabled on chain, with #5 as recoverer and a 10-minute window', async () => {
+    const scenario = devnet.scenario
+    if (!scenario) throw new Error('the devnet runs without the demo')
+    const safe = scenario.safes.recovery.address
+    const [modules] = await devnet.client.readContract({
+      address: safe,
+      abi: safeAbi,
+      functionName: 'getModulesPaginated',
+      args: ['0x0000000000000000000000000000000000000001', 10n],
+    })
+    expect(modules).toEqual([scenario.recovery.delay])
+    const answer = await request('GET', `/v1/chains/${CHAIN}/safes/${safe}/recovery`)
+    expect(answer.body).toMatchObject({
+      delays: [{ address: scenario.recovery.delay, recoverers: [a5.address], cooldown: 600, queue: [] }],
+    })
+  })
+
   it('error: an unknown Safe is 404 and a bad address 422', async () => {
     expect((await request('GET', `/v1/chains/${CHAIN}/safes/${a5.address}/recovery`)).status).toBe(404)
     expect((await request('GET', `/v1/chains/${CHAIN}/safes/0x12/recovery`)).status).toBe(422)
