@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { createSafe, testAccount } from '@concord/devnet'
 import { safeAbi } from '@concord/safe/contracts'
 import type { Page } from 'playwright-core'
-import { type Address, getAddress, parseEther } from 'viem'
+import { type Address, getAddress, type Hex, hashMessage, parseAbi, parseEther } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { connectDevnet } from './connectDevnet.ts'
 import { proposeAs, safeInfo, until } from './safeTx.ts'
@@ -11,8 +11,9 @@ import { screenshotDir, setupE2E } from './session.ts'
 // Passkey owners in Chromium with the DevTools virtual authenticator (a CTAP2 platform authenticator that verifies
 // its user). Account #0, sole owner of a fresh Safe, adds this device's passkey as owner from Settings → Setup
 // (threshold 2): the passkey is created, the owner change proposed, signed and executed from the queue. Then #0
-// proposes a transfer, the passkey confirms it from the queue ("Confirm with passkey"), and #0 executes it.
-// Oracles: the Safe's getOwners, nonce and the recipient's balance, read from the chain.
+// proposes a transfer, the passkey confirms it from the queue ("Confirm with passkey"), and #0 executes it; #0
+// starts a Safe message and the passkey signs it.
+// Oracles: the Safe's getOwners, nonce, the recipient's balance and the Safe's isValidSignature, read from the chain.
 
 const e2e = setupE2E({
   viewport: { width: 1280, height: 900 },
@@ -67,7 +68,7 @@ async function executeFirst(page: Page) {
 }
 
 describe('passkey owners', () => {
-  it('default: an owner adds this device passkey as owner; the passkey confirms a transaction the Safe executes', async () => {
+  it('default: an owner adds this device passkey as owner; the passkey confirms a transaction the Safe executes and signs a message', async () => {
     const page = e2e.page
     const { client } = e2e.stack.devnet
     await addVirtualAuthenticator(page)
@@ -118,5 +119,27 @@ describe('passkey owners', () => {
     await executeFirst(page)
     expect(await readChain<bigint>('nonce')).toBe(2n)
     expect((await client.getBalance({ address: recipient })) - before).toBe(4242n)
+
+    // A message: #0 starts and signs it, the passkey signs it too; the Safe accepts the prepared signature.
+    const text = 'Passkeys sign Safe messages too'
+    await page.goto(safeUrl('/messages'))
+    await page.getByTestId('new-message-kind-text').check()
+    await page.getByTestId('new-message-text').fill(text)
+    await page.getByTestId('new-message-submit').click()
+    const message = page.getByTestId('message-item').first()
+    await message.getByTestId('message-confirmations').filter({ hasText: '1/2' }).waitFor()
+    await message.getByTestId('message-row').click()
+    await message.getByTestId('sign-message-with-passkey').click()
+    await message.getByTestId('passkey-challenge-hash').waitFor()
+    await message.getByTestId('passkey-sign-message').click()
+    await message.getByTestId('message-status').filter({ hasText: 'Confirmed' }).waitFor()
+    const prepared = (await message.getByTestId('prepared-signature').getAttribute('data-signature')) as Hex
+    const magic = await client.readContract({
+      address: safe,
+      abi: parseAbi(['function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)']),
+      functionName: 'isValidSignature',
+      args: [hashMessage(text), prepared],
+    })
+    expect(magic).toBe('0x1626ba7e')
   })
 })

@@ -3,6 +3,7 @@ import type { Address } from 'viem'
 import { useAccount } from 'wagmi'
 import { QueryBoundary } from '../../components/ui/QueryBoundary'
 import { Messages } from '../../features/messages/components/Messages'
+import { PasskeyMessageSign } from '../../features/passkeys/components/PasskeyMessageSign'
 import { safeInfoQueryOptions } from '../../features/safe/queries'
 import type { OpenSafe } from '../useCurrentSafe'
 import { RequireSafe } from './RequireSafe'
@@ -30,6 +31,16 @@ function SafeMessages({ safe }: { safe: OpenSafe }) {
             owners: data.owners.map((o) => o.value as Address),
           }}
           account={account}
+          renderOtherSigners={(p) => (
+            <PasskeyMessageSign
+              chain={safe.chain}
+              safe={safe.address}
+              owners={data.owners.map((o) => o.value)}
+              signed={p.signed}
+              safeMessageHash={p.safeMessageHash}
+              submit={p.submit}
+            />
+          )}
         />
       )}
     </QueryBoundary>

@@ -2,8 +2,8 @@ import { deviceHashes, type DeviceHashes as Hashes } from '@concord/safe/deviceH
 import { type SafeMessageContent, type SafeRef, safeMessageTypedData } from '@concord/safe/messages'
 import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
-import { type Address, isAddressEqual } from 'viem'
+import { type ReactNode, useState } from 'react'
+import { type Address, type Hex, isAddressEqual } from 'viem'
 import { useConfig } from 'wagmi'
 import { ChainAddress } from '../../../components/ui/AddressView'
 import { CopyButton } from '../../../components/ui/CopyButton'
@@ -40,15 +40,27 @@ function localHashes(safe: MessageSafe, message: SafeMessage): Hashes | string {
   return hashes
 }
 
+/** Other ways to sign than the connected wallet (e.g. a passkey owner of this device). */
+export type RenderOtherSigners = (p: {
+  message: SafeMessage
+  /** The Safe message hash computed here (null when it cannot be, or differs from the gateway's). */
+  safeMessageHash: Hex | null
+  signed: readonly Address[]
+  /** Sends an owner's signature to the gateway and refreshes the messages. */
+  submit: (signature: Hex) => Promise<void>
+}) => ReactNode
+
 /** Who signed, who is missing, the message itself; Sign for an owner who has not, the prepared signature once confirmed. */
 export function MessageDetails({
   safe,
   message,
   account,
+  renderOtherSigners,
 }: {
   safe: MessageSafe
   message: SafeMessage
   account: Address | undefined
+  renderOtherSigners?: RenderOtherSigners | undefined
 }) {
   const config = useConfig()
   const queryClient = useQueryClient()
@@ -157,6 +169,20 @@ export function MessageDetails({
           {signing ? 'Signing…' : 'Sign'}
         </button>
       ) : null}
+      {renderOtherSigners && message.status !== 'CONFIRMED'
+        ? renderOtherSigners({
+            message,
+            safeMessageHash: (() => {
+              const hashes = localHashes(safe, message)
+              return typeof hashes === 'object' ? hashes.digest : null
+            })(),
+            signed: signers,
+            submit: async (signature) => {
+              await addMessageSignature(safe.chain.chainId, message.messageHash, signature)
+              await queryClient.invalidateQueries({ queryKey: messagesKeys.all() })
+            },
+          })
+        : null}
       {error ? (
         <p className="error-text" role="alert" data-testid="sign-message-error">
           {error}

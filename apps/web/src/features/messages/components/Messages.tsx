@@ -4,12 +4,21 @@ import { EmptyState } from '../../../components/ui/EmptyState'
 import { LoadMore } from '../../../components/ui/LoadMore'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
 import { messagesQueryOptions } from '../api'
-import type { MessageSafe } from './MessageDetails'
+import type { MessageSafe, RenderOtherSigners } from './MessageDetails'
 import { MessagesList } from './MessagesList'
 import { NewMessageForm } from './NewMessageForm'
 
 /** The Messages tab: the Safe's off-chain messages, and a form for an owner to start one. */
-export function Messages({ safe, account }: { safe: MessageSafe; account: Address | undefined }) {
+export function Messages({
+  safe,
+  account,
+  renderOtherSigners,
+}: {
+  safe: MessageSafe
+  account: Address | undefined
+  /** Other ways to sign a message than the connected wallet (e.g. this device's passkey owners). */
+  renderOtherSigners?: RenderOtherSigners | undefined
+}) {
   const query = useInfiniteQuery(messagesQueryOptions(safe.chain.chainId, safe.address))
   const isOwner = !!account && safe.owners.some((o) => o.toLowerCase() === account.toLowerCase())
   return (
@@ -26,7 +35,12 @@ export function Messages({ safe, account }: { safe: MessageSafe; account: Addres
             <EmptyState title="No messages" />
           ) : (
             <>
-              <MessagesList safe={safe} items={items} account={account} />
+              <MessagesList
+                safe={safe}
+                items={items}
+                account={account}
+                renderOtherSigners={renderOtherSigners}
+              />
               <LoadMore query={query} errorTitle="Could not load more messages" testId="messages-load-more" />
             </>
           )

@@ -4,7 +4,7 @@ import type { Address } from 'viem'
 import { formatTime } from '../../../lib/format'
 import './messages.css'
 import type { SafeMessage } from '../api'
-import { MessageDetails, type MessageSafe } from './MessageDetails'
+import { MessageDetails, type MessageSafe, type RenderOtherSigners } from './MessageDetails'
 
 /** Midnight UTC labels (the DATE_LABELs of the Client Gateway's messages list), shown as that UTC day. */
 const formatUtcDay = (timestamp: number) =>
@@ -20,10 +20,12 @@ export function MessagesList({
   safe,
   items,
   account,
+  renderOtherSigners,
 }: {
   safe: MessageSafe
   items: readonly SafeMessageListItem[]
   account: Address | undefined
+  renderOtherSigners?: RenderOtherSigners | undefined
 }) {
   const [open, setOpen] = useState<string | null>(null)
   return (
@@ -59,7 +61,12 @@ export function MessagesList({
               </span>
             </button>
             {open === item.messageHash ? (
-              <MessageDetails safe={safe} message={item as SafeMessage} account={account} />
+              <MessageDetails
+                safe={safe}
+                message={item as SafeMessage}
+                account={account}
+                renderOtherSigners={renderOtherSigners}
+              />
             ) : null}
           </li>
         ),

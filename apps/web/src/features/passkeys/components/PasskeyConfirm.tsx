@@ -1,10 +1,10 @@
-import { base64UrlChallenge } from '@concord/safe/passkeys'
 import type { ChainInfo, TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
 import { type ReactNode, useState } from 'react'
 import { type Address, type Hex, isAddressEqual } from 'viem'
 import { useConfig } from 'wagmi'
 import { type StoredPasskey, useStoredPasskeys } from '../passkeyStore'
 import { passkeyErrorText, signHashWithPasskey } from '../webauthn'
+import { PasskeyChallenge } from './PasskeyChallenge'
 
 export type PasskeyConfirmProps = {
   chain: ChainInfo
@@ -50,7 +50,15 @@ export function PasskeyConfirm(props: PasskeyConfirmProps) {
                 signHashWithPasskey(config, Number(chain.chainId), passkey, hash).catch((cause) => {
                   throw new Error(passkeyErrorText(cause))
                 }),
-              (hash) => <PasskeyChallenge passkey={passkey} safe={safe} chain={chain} safeTxHash={hash} />,
+              (hash) => (
+                <PasskeyChallenge
+                  passkey={passkey}
+                  safe={safe}
+                  chain={chain}
+                  hash={hash}
+                  hashLabel="the SafeTx hash"
+                />
+              ),
               () => setOpen(null),
             )
           ) : (
@@ -66,37 +74,5 @@ export function PasskeyConfirm(props: PasskeyConfirmProps) {
         </li>
       ))}
     </ul>
-  )
-}
-
-/** What the authenticator signs: the SafeTx hash as the WebAuthn challenge, for this Safe on this chain. */
-function PasskeyChallenge(props: {
-  passkey: StoredPasskey
-  safe: Address
-  chain: ChainInfo
-  safeTxHash: Hex
-}) {
-  return (
-    <div className="review-panel" data-testid="passkey-challenge">
-      <h3>What your passkey signs</h3>
-      <dl className="kv">
-        <dt>Challenge (the SafeTx hash)</dt>
-        <dd data-testid="passkey-challenge-hash">{props.safeTxHash}</dd>
-        <dt>As the authenticator sees it (base64url)</dt>
-        <dd>{base64UrlChallenge(props.safeTxHash)}</dd>
-        <dt>For the Safe</dt>
-        <dd>
-          {props.safe} on {props.chain.chainName} (chain {props.chain.chainId})
-        </dd>
-        <dt>Signing owner</dt>
-        <dd>
-          {props.passkey.signer} ({props.passkey.label})
-        </dd>
-      </dl>
-      <p className="muted small">
-        Your device's prompt names only this site. The signer contract checks the signature against this hash,
-        and this browser asks it on chain before sending the confirmation.
-      </p>
-    </div>
   )
 }
