@@ -5,8 +5,8 @@ import type { SettingsAction } from '../../../features/tx-flow/components/forms/
 import { OwnerChangeLinks, SetupChanges } from '../../../features/tx-flow/components/settings/SetupChanges'
 import type { OpenSafe } from '../../useCurrentSafe'
 import { RequireSafe } from '../RequireSafe'
-import { RecoveryPanel } from './RecoveryPanel'
 import { PasskeyOwnersSection } from './PasskeyOwnersSection'
+import { RecoveryPanel } from './RecoveryPanel'
 
 /** New transaction with this setup change (and its owner or module) chosen. */
 const setupHref = (safe: OpenSafe, action: SettingsAction, target?: string) =>
