@@ -49,19 +49,6 @@ export const allowanceModuleAbi = parseAbi([
  */
 export const DEVNET_ALLOWANCE_MODULE: Address = '0x6fD62DF2695342b4d68424f201a279A3202c5432'
 
-/**
- * The AllowanceModule a chain uses: the one its config names (the devnet's own), else the canonical v0.1.1, else
- * v0.1.0 where only that one is deployed (the caller knows which has code; `deployed` says so).
- */
-export function allowanceModuleAddress(
-  configured: string | null | undefined,
-  deployed: (address: Address) => boolean = () => true,
-): Address | undefined {
-  if (configured) return configured as Address
-  const canonical = [allowanceModuleDeployments['0.1.1'], allowanceModuleDeployments['0.1.0']] as const
-  return canonical.find((a) => deployed(a))
-}
-
 /** What getTokenAllowance answers, named. Minutes are since the Unix epoch; a reset time of 0 never resets. */
 export type TokenAllowance = {
   amount: bigint
@@ -147,3 +134,23 @@ export function setSpendingLimitCalls(p: {
   )
   return calls
 }
+
+/**
+ * The spending-limit module of a chain as the gateway's chain config describes it (`/v1/chains/{id}`): none without
+ * the SPENDING_LIMIT feature (derived from the node), else the chain's own (Concord's `allowanceModuleAddress`),
+ * else the canonical v0.1.1.
+ */
+export function chainAllowanceModule(chain: {
+  features: readonly string[]
+  contractAddresses: object
+}): Address | undefined {
+  if (!chain.features.includes('SPENDING_LIMIT')) return undefined
+  const own = (chain.contractAddresses as { allowanceModuleAddress?: string | null }).allowanceModuleAddress
+  return (own ?? allowanceModuleDeployments['0.1.1']) as Address
+}
+
+/** uint16 minutes: the longest reset period the module can hold (45 days and a half). */
+export const MAX_RESET_MINUTES = 65_535
+
+/** Where the module keeps a delegate: the low 48 bits of its address (the `delegates` mapping's key). */
+export const delegateIndex = (delegate: Address): number => Number(BigInt(delegate) & 0xffffffffffffn)

@@ -109,6 +109,11 @@ export const chainConfigSchema = z.strictObject({
   ensRegistryAddress: hexAddress.nullable().default(null),
   /** A local development chain whose node holds unlocked test accounts (enables the web's Devnet wallet). */
   devnet: z.boolean().default(false),
+  /**
+   * Where the chain has its own deployment of a contract Concord's features use, instead of the canonical one:
+   * `allowanceModule`, the spending-limit module (the devnet's own AllowanceModule-compatible contract).
+   */
+  contracts: z.strictObject({ allowanceModule: hexAddress.optional() }).default({}),
   /** Extra Safe singletons (beyond the canonical 1.3.0/1.4.1 ones) a proxy may use to count as a Safe. */
   masterCopies: z.array(z.strictObject({ address: hexAddress, version: z.string() })).default([]),
   /** Static USD prices, the default price source (no third-party key): the native coin and tokens by address. */

@@ -103,6 +103,10 @@ const proposers = lazyScreen(
   () => import('./routes/settings/proposers'),
   (m) => m.ProposersRoute,
 )
+const spendingLimits = lazyScreen(
+  () => import('./routes/settings/spending-limits'),
+  (m) => m.SpendingLimitsRoute,
+)
 const notificationSettings = lazyScreen(
   () => import('./routes/settings/notifications'),
   (m) => m.NotificationSettingsRoute,
@@ -174,6 +178,7 @@ const routes: RouteObject[] = [
           { index: true, ...generalSettings },
           { path: 'setup', ...setup },
           { path: 'proposers', ...proposers },
+          { path: 'spending-limits', ...spendingLimits },
           { path: 'notifications', ...notificationSettings },
           { path: 'safe-apps', ...safeAppsSettings },
           { path: 'chains', ...chainsSettings },

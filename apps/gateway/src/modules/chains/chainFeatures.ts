@@ -37,7 +37,7 @@ export const FEATURE_ROUTES: Record<string, RouteRef[]> = {
   SAFE_TX_GAS_OPTIONAL: [],
 }
 
-/** The spending-limit (Allowance) module at its canonical addresses: v0.1.0 and v0.1.1. */
+/** The spending-limit (Allowance) module at its canonical addresses: v0.1.0 and v0.1.1 (or the chain's own). */
 export const ALLOWANCE_MODULES: Address[] = [
   '0xCFbFaC74C26F8647cBDb8c5caf80BB5b32E43134',
   '0xAA46724893dedD72658219405185Fb0Fc91e091C',
@@ -67,7 +67,12 @@ async function probe(
 ): Promise<{ value: OnChain; complete: boolean }> {
   const settled = await Promise.allSettled([
     client.getBlock({ blockTag: 'latest' }).then((b) => b.baseFeePerGas != null),
-    Promise.all(ALLOWANCE_MODULES.map((a) => hasCode(client, a))).then((codes) => codes.some(Boolean)),
+    Promise.all(
+      [
+        ...ALLOWANCE_MODULES,
+        ...(chain.contracts.allowanceModule ? [chain.contracts.allowanceModule] : []),
+      ].map((a) => hasCode(client, a as Address)),
+    ).then((codes) => codes.some(Boolean)),
     chain.ensRegistryAddress ? hasCode(client, chain.ensRegistryAddress as Address) : false,
     client
       .request({

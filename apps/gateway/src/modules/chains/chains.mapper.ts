@@ -68,6 +68,7 @@ export function toChain(
       createCallAddress: safeV141.createCall,
       simulateTxAccessorAddress: safeV141.simulateTxAccessor,
       safeWebAuthnSignerFactoryAddress: null,
+      allowanceModuleAddress: config.contracts.allowanceModule ?? null,
     },
     recommendedMasterCopyVersion: SAFE_VERSION,
     relayer: null,

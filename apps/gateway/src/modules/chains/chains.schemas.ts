@@ -56,6 +56,8 @@ export const ChainSchema = z
       createCallAddress: address,
       simulateTxAccessorAddress: address,
       safeWebAuthnSignerFactoryAddress: address.nullable(),
+      /** Concord: the chain's own spending-limit module, when it names one (else the canonical deployments). */
+      allowanceModuleAddress: address.nullable().optional(),
     }),
     recommendedMasterCopyVersion: z.string().nullable(),
     relayer: z.null(),

@@ -1,8 +1,10 @@
 // What a transaction is (its txInfo, as the Safe Client Gateway types it): the type follows the Client Gateway's
 // rules so a Safe{Wallet}-style client renders our history unchanged. The list summaries and details that carry
 // it are in txSummary.mapper.ts and txDetails.mapper.ts.
+import { DEVNET_ALLOWANCE_MODULE } from '@concord/safe/allowanceModule'
 import { safeV141 } from '@concord/safe/contracts'
 import { knownMasterCopies } from '@concord/safe/deployments'
+import { allowanceModuleDeployments } from '@concord/safe/modules'
 import { migrationImplementation, trustedDelegateCallTargets } from '@concord/safe/versions'
 import { type Address, getAddress, type Hex, zeroAddress } from 'viem'
 import type { DataDecoded, DataDecoder, MultiSendTx } from '../dataDecoder/decodeData.ts'
@@ -23,6 +25,11 @@ const CONTRACT_NAMES = new Map<string, string>([
     .filter((m) => m.version !== '1.4.1')
     .map((m) => [m.address, `Safe${m.l2 ? 'L2' : ''} ${m.version}`] as [string, string]),
   ...[...trustedDelegateCallTargets()].filter(([address]) => address !== safeV141.signMessageLib),
+  // The spending-limit module: the canonical deployments and the devnet's own (its module executions are
+  // transfers within an allowance).
+  [allowanceModuleDeployments['0.1.0'], 'AllowanceModule 0.1.0 (spending limits)'],
+  [allowanceModuleDeployments['0.1.1'], 'AllowanceModule 0.1.1 (spending limits)'],
+  [DEVNET_ALLOWANCE_MODULE, 'AllowanceModule (spending limits, devnet)'],
 ])
 
 const SETTINGS_METHODS = new Set([

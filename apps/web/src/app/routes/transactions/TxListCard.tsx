@@ -1,11 +1,12 @@
 import type { ComponentType } from 'react'
 import { TxRowNote } from '../../../features/notes/components/TxRowNote'
+import { SpendingLimitLabel } from '../../../features/spending-limits/components/SpendingLimitLabel'
 import type { TxPagesProps } from '../../../features/transactions/components/TxPages'
 import { RequireSafe } from '../RequireSafe'
 
 /**
  * A transaction list of the open Safe (history or queue) in a card; its rows open the transaction page and show
- * the team's latest note.
+ * the team's latest note (and, for a transfer within a spending limit, who made it).
  */
 export function TxListCard({ list: List }: { list: ComponentType<TxPagesProps> }) {
   return (
@@ -16,7 +17,12 @@ export function TxListCard({ list: List }: { list: ComponentType<TxPagesProps> }
             chain={safe.chain}
             address={safe.address}
             txHref={(id) => safe.href('/transactions/tx', { id })}
-            renderNote={(tx) => <TxRowNote chainId={safe.chain.chainId} safe={safe.address} txId={tx.id} />}
+            renderNote={(tx) => (
+              <>
+                <SpendingLimitLabel chain={safe.chain} safe={safe.address} transaction={tx} />
+                <TxRowNote chainId={safe.chain.chainId} safe={safe.address} txId={tx.id} />
+              </>
+            )}
           />
         </div>
       )}

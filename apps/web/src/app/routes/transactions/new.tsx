@@ -8,13 +8,15 @@ import { useSettings } from '../../../features/settings/useSettings'
 import { transactionKeys } from '../../../features/transactions/queries'
 import type { TxFlowAssets } from '../../../features/tx-flow/components/forms/formTypes'
 import { isSettingsAction } from '../../../features/tx-flow/components/forms/SettingsForm'
+import { isLimitAction } from '../../../features/tx-flow/components/forms/SpendingLimitForm'
 import { isTxKind, NewTransaction } from '../../../features/tx-flow/components/NewTransaction'
 import type { OpenSafe } from '../../useCurrentSafe'
 import { RequireSafe } from '../RequireSafe'
 
 /**
  * `/transactions/new?safe=…&kind=send|nft|contract|settings`, optionally with `token=0x…` (asset rows),
- * `collectible=0x…:id` (NFTs), `action=…&target=0x…` (Settings → Setup) or `nonce=` (replace a queued one).
+ * `collectible=0x…:id` (NFTs), `action=…&target=0x…` (Settings → Setup), `limit=set|reset|delete&beneficiary=0x…`
+ * (Settings → Spending limits) or `nonce=` (replace a queued one).
  */
 export function NewTransactionRoute() {
   return (
@@ -81,6 +83,10 @@ function NewTransactionScreen({ safe }: { safe: OpenSafe }) {
             action: isSettingsAction(action) ? action : undefined,
             target: params.get('target') ?? undefined,
             nonce: params.get('nonce') ?? undefined,
+            limit: {
+              action: isLimitAction(params.get('limit')) ? (params.get('limit') as never) : undefined,
+              beneficiary: params.get('beneficiary') ?? undefined,
+            },
           }}
           onProposed={(details, verified) => {
             void queryClient.invalidateQueries({ queryKey: transactionKeys.queue(chainId, safe.address) })

@@ -11,6 +11,7 @@ import type { TxFlowAssets, TxFormProps } from './forms/formTypes'
 import { SendNftForm } from './forms/SendNftForm'
 import { SendTokenForm } from './forms/SendTokenForm'
 import { type SettingsAction, SettingsForm } from './forms/SettingsForm'
+import { type LimitAction, SpendingLimitForm } from './forms/SpendingLimitForm'
 import { ReadOnlyNotice } from './ReadOnlyNotice'
 import { ReplacingNotice } from './ReplacingNotice'
 import { EmbeddedTxReview } from './review/EmbeddedTxReview'
@@ -22,6 +23,7 @@ export const TX_KINDS = {
   nft: 'Send an NFT',
   contract: 'Contract interaction',
   settings: 'Setup change',
+  spendingLimit: 'Spending limit',
 } as const
 export type TxKind = keyof typeof TX_KINDS
 export const isTxKind = (value: string | null): value is TxKind =>
@@ -44,6 +46,8 @@ export type NewTransactionProps = {
     target?: string | undefined
     /** Start the review at this nonce (replacing a queued transaction). */
     nonce?: string | undefined
+    /** A spending-limit change chosen in Settings → Spending limits (with `token`). */
+    limit?: { action?: LimitAction | undefined; beneficiary?: string | undefined } | undefined
   }
   /** See NewTxReview: called once the gateway stored the proposal, `verified` false when its answer lied. */
   onProposed: (details: TransactionDetails, verified: boolean) => void
@@ -167,6 +171,13 @@ function Flow({
         </div>
         <div className="card" hidden={kind !== 'settings'}>
           <SettingsForm {...formProps} initialAction={initial.action} initialTarget={initial.target} />
+        </div>
+        <div className="card" hidden={kind !== 'spendingLimit'}>
+          <SpendingLimitForm
+            {...formProps}
+            balances={assets.balances}
+            initial={{ ...initial.limit, token: initial.token }}
+          />
         </div>
         <BatchTray
           drafts={batch}
