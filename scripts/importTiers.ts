@@ -64,10 +64,6 @@ export const TEST_SUPPORT: { file: string; reason: string }[] = [
     file: 'apps/gateway/src/indexer/crash.child.ts',
     reason: 'the child process crash.devnet.test.ts starts and SIGKILLs; it builds a whole gateway',
   },
-  {
-    file: 'apps/gateway/src/compat/cgwSchemas.ts',
-    reason: "the Client Gateway's response shapes the Safe{Wallet} compatibility test validates against",
-  },
 ]
 
 const GATEWAY = 'apps/gateway/src/'

@@ -1,6 +1,6 @@
 // Safe{Wallet} against Concord: the requests Safe{Wallet} makes when it opens a Safe (chains, Safe, balances,
 // history, queue, NFTs, overviews, indexing, positions, outreach, proposers, messages, Safe Apps), each validated
-// with the Client Gateway's response shapes (cgwSchemas.ts): every one answered, every shape valid, no empty
+// with the Client Gateway's response shapes (testing/cgwSchemas.ts): every one answered, every shape valid, no empty
 // URL. Then: every feature the chain advertises is backed, and the CORS preflights Safe{Wallet} sends.
 import { type Devnet, startDevnet, testAccount } from '@concord/devnet'
 import { createPublicClient, http } from 'viem'
@@ -9,7 +9,7 @@ import { z } from 'zod'
 import { createGateway, type Gateway } from '../createGateway.ts'
 import { ALLOWANCE_MODULES } from '../modules/chains/chainFeatures.ts'
 import { createDevnetTestConfig } from '../testing/createTestConfig.ts'
-import * as cgw from './cgwSchemas.ts'
+import * as cgw from '../testing/cgwSchemas.ts'
 
 const CHAIN = '31337'
 const WEB_ORIGIN = 'https://wallet.example'

@@ -34,11 +34,17 @@ export const AddressSchema = z
   .refine((v) => isAddress(v, { strict: false }), 'Invalid address')
   .transform((v) => getAddress(v))
 
+/** An address in the path, under the parameter `name` (`/owners/{ownerAddress}/…`). */
+export const pathAddress = (name: string) => AddressSchema.openapi({ param: { name, in: 'path' } })
+
 /** The path parameters of a route under `/v1/chains/{chainId}/safes/{safeAddress}`. */
-export const SafeParams = z.object({
-  chainId: ChainIdParam,
-  safeAddress: AddressSchema.openapi({ param: { name: 'safeAddress', in: 'path' } }),
-})
+export const SafeParams = z.object({ chainId: ChainIdParam, safeAddress: pathAddress('safeAddress') })
+
+/** The path parameters of a route under `/v1/chains/{chainId}/…/{<name>}` with one address. */
+export const chainAddressParams = <N extends string>(name: N) =>
+  z
+    .object({ chainId: ChainIdParam })
+    .extend({ [name]: pathAddress(name) } as Record<N, ReturnType<typeof pathAddress>>)
 
 /** A query flag: the literal strings `true` / `false` (anything else is a 422). */
 export const BoolQuery = z.enum(['true', 'false']).transform((v) => v === 'true')

@@ -16,16 +16,16 @@ import type { ChangeBus } from '../../changes/changeBus.ts'
 import { HttpError, NotFoundError } from '../../http/errors.ts'
 import { requireOwnerOfSafeParam, type SignedInOwnerDeps } from '../../http/requireSignedIn.ts'
 import {
-  AddressSchema,
   ErrorSchema,
   jsonResponse as json,
+  pathAddress,
   SafeParams,
   signedInOwnerErrors,
 } from '../../http/schemas.ts'
 import type { AddressBookEntry, AddressBookRepository } from './addressBook.repository.ts'
 
 const entryParams = SafeParams.extend({
-  address: AddressSchema.openapi({ param: { name: 'address', in: 'path' } }),
+  address: pathAddress('address'),
 })
 const EntrySchema = z
   .object({ address: z.string(), name: z.string(), updatedBy: z.string(), updatedAt: z.string() })

@@ -4,13 +4,12 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { parseCursor, toPage } from '../../http/pagination.ts'
 import { requireSafe } from '../../http/require.ts'
 import {
-  AddressSchema,
   BoolQuery,
-  ChainIdParam,
   CursorQuery,
   errorResponses,
   jsonResponse as json,
   pageSchema,
+  SafeParams,
 } from '../../http/schemas.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { SafesRepository } from '../safes/safes.repository.ts'
@@ -22,10 +21,6 @@ import type { CollectibleRow, CollectiblesQuery, CollectiblesRepository } from '
  */
 export const V1_MAX_COLLECTIBLES = 500
 
-const params = z.object({
-  chainId: ChainIdParam,
-  safeAddress: AddressSchema.openapi({ param: { name: 'safeAddress', in: 'path' } }),
-})
 const query = z.object({ trusted: BoolQuery.optional(), exclude_spam: BoolQuery.optional() })
 
 const CollectibleSchema = z
@@ -47,7 +42,7 @@ const v1 = createRoute({
   method: 'get',
   path: '/v1/chains/{chainId}/safes/{safeAddress}/collectibles',
   tags: ['collectibles'],
-  request: { params, query },
+  request: { params: SafeParams, query },
   responses: {
     200: json(z.array(CollectibleSchema), `The NFTs the Safe holds (the first ${V1_MAX_COLLECTIBLES})`),
     ...errorResponses,
@@ -57,7 +52,7 @@ const v2 = createRoute({
   method: 'get',
   path: '/v2/chains/{chainId}/safes/{safeAddress}/collectibles',
   tags: ['collectibles'],
-  request: { params, query: query.merge(CursorQuery) },
+  request: { params: SafeParams, query: query.merge(CursorQuery) },
   responses: {
     200: json(pageSchema(CollectibleSchema, 'CollectiblePage'), 'A page of the NFTs the Safe holds'),
     ...errorResponses,

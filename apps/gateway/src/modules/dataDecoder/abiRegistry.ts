@@ -1,9 +1,10 @@
 // Function ABIs the data decoder knows, keyed by 4-byte selector: the Safe, ERC20, ERC721, MultiSend, the Safe
-// migration contracts, the devnet's demo contracts, plus whatever an operator configures (`abis` in the gateway
+// migration contracts, the devnet's demo contracts, the Zodiac Delay modifier and ModuleProxyFactory (recovery), plus whatever an operator configures (`abis` in the gateway
 // config, parsed by config/abiEntries.ts), optionally bound to one contract address. Lookup order: an ABI bound
 // to the called address, then the first ABI registered for the selector (built-ins first, so an unbound
 // operator ABI never shadows a standard one).
 import { multiSendAbi, safeAbi, safeMigrationAbi, safeToL2MigrationAbi } from '@concord/safe/contracts'
+import { delayAbi, moduleProxyFactoryAbi } from '@concord/safe/recovery'
 import { type Abi, type AbiFunction, isAddress, parseAbi, toFunctionSelector } from 'viem'
 import { AbiEntryError, parseAbiEntries } from '../../config/abiEntries.ts'
 
@@ -70,6 +71,9 @@ export const BUILTIN_ABIS: readonly Abi[] = [
   parseAbi(ERC20_SIGNATURES),
   parseAbi(ERC721_SIGNATURES),
   parseAbi(DEMO_SIGNATURES),
+  // Recovery (Zodiac Delay and its factory): setup, cancel (setTxNonce) and execution read as what they are.
+  delayAbi,
+  moduleProxyFactoryAbi,
 ]
 
 export function createAbiRegistry(extraAbis: readonly ExtraAbi[] = []): AbiRegistry {

@@ -14,6 +14,7 @@ import {
   errorResponses,
   jsonResponse as json,
   pageSchema,
+  pathAddress,
 } from '../../http/schemas.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
 import { readOnChainSafe } from '../../safe/onChainSafe.ts'
@@ -77,7 +78,7 @@ const remove = createRoute({
   tags: ['delegates'],
   request: {
     params: chainParams.extend({
-      delegateAddress: AddressSchema.openapi({ param: { name: 'delegateAddress', in: 'path' } }),
+      delegateAddress: pathAddress('delegateAddress'),
     }),
     body: { content: { 'application/json': { schema: RemoveBody } }, required: true },
   },

@@ -5,7 +5,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { type Address, type Hex, TransactionNotFoundError, TransactionReceiptNotFoundError } from 'viem'
 import { NotFoundError } from '../../http/errors.ts'
 import { requireChain } from '../../http/require.ts'
-import { AddressSchema, ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
+import { ChainIdParam, chainAddressParams, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { SafesRepository } from '../safes/safes.repository.ts'
@@ -59,10 +59,7 @@ const getAddress = createRoute({
   path: '/v1/chains/{chainId}/explorer/address/{address}',
   tags: ['explorer'],
   request: {
-    params: z.object({
-      chainId: ChainIdParam,
-      address: AddressSchema.openapi({ param: { name: 'address', in: 'path' } }),
-    }),
+    params: chainAddressParams('address'),
   },
   responses: { 200: json(ExplorerAddressSchema, 'An address as the chain sees it'), ...errorResponses },
 })

@@ -7,7 +7,7 @@ import { clientOf } from '../../http/clientBudget.ts'
 import { AuthError } from '../../http/errors.ts'
 import { requireSafe } from '../../http/require.ts'
 import { requireSignedInOwner } from '../../http/requireSignedIn.ts'
-import { AddressSchema, ChainIdParam, errorResponses } from '../../http/schemas.ts'
+import { errorResponses, SafeParams } from '../../http/schemas.ts'
 import { createWorkQueue } from '../../http/workQueue.ts'
 import { log } from '../../log/logger.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
@@ -35,10 +35,7 @@ const exportRoute = createRoute({
   path: '/v1/chains/{chainId}/safes/{safeAddress}/transactions/export',
   tags: ['transactions'],
   request: {
-    params: z.object({
-      chainId: ChainIdParam,
-      safeAddress: AddressSchema.openapi({ param: { name: 'safeAddress', in: 'path' } }),
-    }),
+    params: SafeParams,
     query: z.object({ format: z.enum(['csv']).default('csv') }),
   },
   responses: {

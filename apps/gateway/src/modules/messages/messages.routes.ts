@@ -10,7 +10,13 @@ import { type BudgetSettings, clientOf, createClientBudget } from '../../http/cl
 import { HttpError, NotFoundError } from '../../http/errors.ts'
 import { parseCursor, toPage } from '../../http/pagination.ts'
 import { requireChain, requireSafe } from '../../http/require.ts'
-import { CursorQuery, errorResponses, jsonResponse as json, pageSchema } from '../../http/schemas.ts'
+import {
+  CursorQuery,
+  errorResponses,
+  jsonResponse as json,
+  pageSchema,
+  SafeParams,
+} from '../../http/schemas.ts'
 import { createWorkQueue, type WorkQueueSettings } from '../../http/workQueue.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
 import { readOnChainSafe } from '../../safe/onChainSafe.ts'
@@ -31,7 +37,6 @@ import {
   hashParams,
   MessageListItem,
   MessageSchema,
-  safeParams,
 } from './messages.schemas.ts'
 
 /**
@@ -51,14 +56,14 @@ const routes = {
     method: 'get',
     path: '/v1/chains/{chainId}/safes/{safeAddress}/messages',
     tags: ['messages'],
-    request: { params: safeParams, query: CursorQuery },
+    request: { params: SafeParams, query: CursorQuery },
     responses: { 200: json(pageSchema(MessageListItem, 'MessagePage'), 'Messages'), ...errorResponses },
   }),
   create: createRoute({
     method: 'post',
     path: '/v1/chains/{chainId}/safes/{safeAddress}/messages',
     tags: ['messages'],
-    request: { params: safeParams, ...body(CreateMessageBody) },
+    request: { params: SafeParams, ...body(CreateMessageBody) },
     responses: { 202: { description: 'Created (empty body)' }, ...errorResponses },
   }),
   get: createRoute({

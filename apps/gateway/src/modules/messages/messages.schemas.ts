@@ -1,7 +1,7 @@
 // Request and response shapes of the message routes (as the Safe Client Gateway defines them). The message itself
 // is checked by @concord/safe/messages in the handler, so that its errors carry the seed's exact texts.
 import { z } from '@hono/zod-openapi'
-import { AddressSchema, ChainIdParam } from '../../http/schemas.ts'
+import { ChainIdParam } from '../../http/schemas.ts'
 
 /** One signature: 65 bytes, or a contract signature's static part with its payload (bounded). */
 const signatureHex = z
@@ -23,10 +23,6 @@ export const MessageHashParam = z
   .transform((v) => v.toLowerCase())
   .openapi({ param: { name: 'messageHash', in: 'path' } })
 
-export const safeParams = z.object({
-  chainId: ChainIdParam,
-  safeAddress: AddressSchema.openapi({ param: { name: 'safeAddress', in: 'path' } }),
-})
 export const hashParams = z.object({ chainId: ChainIdParam, messageHash: MessageHashParam })
 
 export const CreateMessageBody = z

@@ -7,23 +7,13 @@ import type { Address } from 'viem'
 import type { ChangeBus } from '../../changes/changeBus.ts'
 import { requireSafe } from '../../http/require.ts'
 import { requireSignedInOwner } from '../../http/requireSignedIn.ts'
-import {
-  AddressSchema,
-  ChainIdParam,
-  ErrorSchema,
-  errorResponses,
-  jsonResponse as json,
-} from '../../http/schemas.ts'
+import { ErrorSchema, errorResponses, jsonResponse as json, SafeParams } from '../../http/schemas.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
 import type { AuthRepository } from '../auth/auth.repository.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { SafesRepository } from '../safes/safes.repository.ts'
 import type { NotificationsRepository } from './notifications.repository.ts'
 
-const params = z.object({
-  chainId: ChainIdParam,
-  safeAddress: AddressSchema.openapi({ param: { name: 'safeAddress', in: 'path' } }),
-})
 const PreferencesSchema = z
   .object({
     /** Every type there is, in a stable order. */
@@ -53,14 +43,17 @@ const get = createRoute({
   method: 'get',
   path,
   tags: ['notifications'],
-  request: { params },
+  request: { params: SafeParams },
   responses: { 200: json(PreferencesSchema, 'The Safe’s notification preferences'), ...errorResponses },
 })
 const put = createRoute({
   method: 'put',
   path,
   tags: ['notifications'],
-  request: { params, body: { content: { 'application/json': { schema: PutBody } }, required: true } },
+  request: {
+    params: SafeParams,
+    body: { content: { 'application/json': { schema: PutBody } }, required: true },
+  },
   responses: { 200: json(PreferencesSchema, 'Stored'), ...teamErrors },
 })
 

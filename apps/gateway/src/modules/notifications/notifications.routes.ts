@@ -4,7 +4,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { isAddress } from 'viem'
 import { type BudgetSettings, clientOf, createClientBudget } from '../../http/clientBudget.ts'
-import { AddressSchema, ChainIdParam, errorResponses } from '../../http/schemas.ts'
+import { ChainIdParam, errorResponses, pathAddress } from '../../http/schemas.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { SafesRepository } from '../safes/safes.repository.ts'
@@ -68,7 +68,7 @@ const unregisterSafe = createRoute({
   tags: ['notifications'],
   request: {
     params: deviceParams.extend({
-      safeAddress: AddressSchema.openapi({ param: { name: 'safeAddress', in: 'path' } }),
+      safeAddress: pathAddress('safeAddress'),
     }),
   },
   responses: { 200: { description: 'Unregistered (empty body)' }, ...errorResponses },

@@ -2,7 +2,7 @@
 // (POST /v2/chains/{chainId}/safes/{safeAddress}/multisig-transactions/estimations).
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { requireSafe } from '../../http/require.ts'
-import { AddressSchema, ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
+import { AddressSchema, errorResponses, jsonResponse as json, SafeParams } from '../../http/schemas.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { ProposalsRepository } from '../transactions/proposals.repository.ts'
 import type { SafesRepository } from './safes.repository.ts'
@@ -28,10 +28,7 @@ const estimate = createRoute({
   path: '/v2/chains/{chainId}/safes/{safeAddress}/multisig-transactions/estimations',
   tags: ['safes'],
   request: {
-    params: z.object({
-      chainId: ChainIdParam,
-      safeAddress: AddressSchema.openapi({ param: { name: 'safeAddress', in: 'path' } }),
-    }),
+    params: SafeParams,
     body: { content: { 'application/json': { schema: EstimationBody } }, required: true },
   },
   responses: {

@@ -9,18 +9,13 @@ import { indexerCursors } from '../../db/schema.ts'
 import { clientOf } from '../../http/clientBudget.ts'
 import { NotFoundError } from '../../http/errors.ts'
 import { requireChain } from '../../http/require.ts'
-import { AddressSchema, ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
+import { errorResponses, jsonResponse as json, SafeParams } from '../../http/schemas.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
 import { readSafeAtHead } from '../../safe/onChainSafe.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { SafesRepository } from './safes.repository.ts'
 import type { WatchedSafesRepository } from './watchedSafes.repository.ts'
 import type { Watching } from './watching.ts'
-
-const safeParams = z.object({
-  chainId: ChainIdParam,
-  safeAddress: AddressSchema.openapi({ param: { name: 'safeAddress', in: 'path' } }),
-})
 
 export const SafeIndexingSchema = z
   .object({
@@ -41,7 +36,7 @@ const getIndexing = createRoute({
   method: 'get',
   path: '/v1/chains/{chainId}/safes/{safeAddress}/indexing',
   tags: ['safes'],
-  request: { params: safeParams },
+  request: { params: SafeParams },
   responses: { 200: json(SafeIndexingSchema, 'How far the Safe is indexed'), ...errorResponses },
 })
 
@@ -49,7 +44,7 @@ const postWatch = createRoute({
   method: 'post',
   path: '/v1/chains/{chainId}/safes/{safeAddress}/watch',
   tags: ['safes'],
-  request: { params: safeParams },
+  request: { params: SafeParams },
   responses: {
     200: json(SafeIndexingSchema, 'Watched (or already indexed): how far it is indexed'),
     ...errorResponses,

@@ -3,7 +3,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { getAddress } from 'viem'
 import { requireSafe } from '../../http/require.ts'
-import { AddressSchema, ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
+import { ChainIdParam, errorResponses, jsonResponse as json, pathAddress } from '../../http/schemas.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { SafesRepository } from './safes.repository.ts'
 
@@ -14,8 +14,8 @@ const recipient = createRoute({
   request: {
     params: z.object({
       chainId: ChainIdParam,
-      safeAddress: AddressSchema.openapi({ param: { name: 'safeAddress', in: 'path' } }),
-      address: AddressSchema.openapi({ param: { name: 'address', in: 'path' } }),
+      safeAddress: pathAddress('safeAddress'),
+      address: pathAddress('address'),
     }),
   },
   responses: {

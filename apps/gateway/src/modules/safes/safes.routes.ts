@@ -1,10 +1,10 @@
 import { SAFE_VERSION, safeV141 } from '@concord/safe/contracts'
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
 import { getAddress } from 'viem'
 import { clientOf } from '../../http/clientBudget.ts'
 import { NotFoundError } from '../../http/errors.ts'
 import { requireChain } from '../../http/require.ts'
-import { AddressSchema, ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
+import { chainAddressParams, errorResponses, jsonResponse as json, SafeParams } from '../../http/schemas.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
 import { readSafeAtHead } from '../../safe/onChainSafe.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
@@ -14,16 +14,11 @@ import type { SafesRepository } from './safes.repository.ts'
 import { OwnedSafesSchema, SafeInfoSchema, SafeNoncesSchema } from './safes.schemas.ts'
 import type { Watching } from './watching.ts'
 
-const safeParams = z.object({
-  chainId: ChainIdParam,
-  safeAddress: AddressSchema.openapi({ param: { name: 'safeAddress', in: 'path' } }),
-})
-
 const getSafe = createRoute({
   method: 'get',
   path: '/v1/chains/{chainId}/safes/{safeAddress}',
   tags: ['safes'],
-  request: { params: safeParams },
+  request: { params: SafeParams },
   responses: { 200: json(SafeInfoSchema, 'Safe state'), ...errorResponses },
 })
 
@@ -31,7 +26,7 @@ const getNonces = createRoute({
   method: 'get',
   path: '/v1/chains/{chainId}/safes/{safeAddress}/nonces',
   tags: ['safes'],
-  request: { params: safeParams },
+  request: { params: SafeParams },
   responses: { 200: json(SafeNoncesSchema, 'Current and recommended nonce'), ...errorResponses },
 })
 
@@ -40,10 +35,7 @@ const getOwnedSafes = createRoute({
   path: '/v1/chains/{chainId}/owners/{ownerAddress}/safes',
   tags: ['owners'],
   request: {
-    params: z.object({
-      chainId: ChainIdParam,
-      ownerAddress: AddressSchema.openapi({ param: { name: 'ownerAddress', in: 'path' } }),
-    }),
+    params: chainAddressParams('ownerAddress'),
   },
   responses: { 200: json(OwnedSafesSchema, 'Safes the address owns'), ...errorResponses },
 })

@@ -4,13 +4,13 @@ import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
 import type { Address } from 'viem'
 import { clientOf } from '../../http/clientBudget.ts'
 import { requireSafe } from '../../http/require.ts'
-import { ErrorSchema, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
+import { ErrorSchema, errorResponses, jsonResponse as json, SafeParams } from '../../http/schemas.ts'
 import { createWorkQueue, type WorkQueueSettings } from '../../http/workQueue.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { SafesRepository } from '../safes/safes.repository.ts'
 import type { SimulationRepository } from './simulation.repository.ts'
-import { SimulationParamsSchema, SimulationRequestSchema, SimulationSchema } from './simulation.schemas.ts'
+import { SimulationRequestSchema, SimulationSchema } from './simulation.schemas.ts'
 import { simulateSafeTransaction } from './simulation.service.ts'
 import { tokenTargets } from './tokenTargets.ts'
 
@@ -19,7 +19,7 @@ const simulate = createRoute({
   path: '/v1/chains/{chainId}/safes/{safeAddress}/simulations',
   tags: ['simulations'],
   request: {
-    params: SimulationParamsSchema,
+    params: SafeParams,
     body: { content: { 'application/json': { schema: SimulationRequestSchema } }, required: true },
   },
   responses: {

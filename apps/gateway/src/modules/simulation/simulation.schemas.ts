@@ -1,13 +1,8 @@
 import { z } from '@hono/zod-openapi'
-import { AddressSchema, ChainIdParam } from '../../http/schemas.ts'
+import { AddressSchema } from '../../http/schemas.ts'
 import { isHexData } from '../dataDecoder/hex.ts'
 
 const MAX_UINT256 = 2n ** 256n - 1n
-
-export const SimulationParamsSchema = z.object({
-  chainId: ChainIdParam,
-  safeAddress: AddressSchema.openapi({ param: { name: 'safeAddress', in: 'path' } }),
-})
 
 export const SimulationRequestSchema = z
   .object({

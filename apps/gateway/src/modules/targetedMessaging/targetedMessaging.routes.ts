@@ -4,7 +4,7 @@
 // of the path.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { HttpError, NotFoundError } from '../../http/errors.ts'
-import { AddressSchema, errorResponses } from '../../http/schemas.ts'
+import { errorResponses, pathAddress } from '../../http/schemas.ts'
 
 const params = z.object({
   outreachId: z.string().openapi({ param: { name: 'outreachId', in: 'path' }, example: '3' }),
@@ -12,7 +12,7 @@ const params = z.object({
     .string()
     .regex(/^\d+$/, 'Invalid base-10 numeric string')
     .openapi({ param: { name: 'chainId', in: 'path' }, example: '1' }),
-  safeAddress: AddressSchema.openapi({ param: { name: 'safeAddress', in: 'path' } }),
+  safeAddress: pathAddress('safeAddress'),
 })
 
 const getTargetedSafe = createRoute({
@@ -29,7 +29,7 @@ const getSubmission = createRoute({
   tags: ['targeted-messaging'],
   request: {
     params: params.extend({
-      signerAddress: AddressSchema.openapi({ param: { name: 'signerAddress', in: 'path' } }),
+      signerAddress: pathAddress('signerAddress'),
     }),
   },
   responses: { 204: { description: 'The Safe is in no outreach: no submission' }, ...errorResponses },

@@ -2,11 +2,17 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { parseCursor, requestUrl, toPage } from '../../http/pagination.ts'
 import { requireChain, requireSafeOrWatched } from '../../http/require.ts'
-import { BoolQuery, CursorQuery, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
+import {
+  BoolQuery,
+  CursorQuery,
+  errorResponses,
+  jsonResponse as json,
+  SafeParams,
+} from '../../http/schemas.ts'
 import type { WatchedSafesRepository } from '../safes/watchedSafes.repository.ts'
 import { dayKey } from './dayGrouping.mapper.ts'
 import type { IndexedTxDeps } from './transactions.context.ts'
-import { page, safeParams, timezone } from './transactions.schemas.ts'
+import { page, timezone } from './transactions.schemas.ts'
 import {
   creationSummary,
   hiddenTransfer,
@@ -21,7 +27,7 @@ const routes = {
     path: '/v1/chains/{chainId}/safes/{safeAddress}/transactions/history',
     tags: ['transactions'],
     request: {
-      params: safeParams,
+      params: SafeParams,
       query: CursorQuery.extend({
         timezone: timezone.optional(),
         // Milliseconds east of UTC; real offsets lie within ±14 h, anything beyond a day is a mistake.

@@ -9,11 +9,12 @@ import {
   CursorQuery,
   errorResponses,
   jsonResponse as json,
+  SafeParams,
 } from '../../http/schemas.ts'
 import type { ProposalsRepository } from './proposals.repository.ts'
 import { proposalSummary } from './queue.mapper.ts'
 import type { IndexedTxDeps } from './transactions.context.ts'
-import { executionFilters, page, safeParams } from './transactions.schemas.ts'
+import { executionFilters, page } from './transactions.schemas.ts'
 import { hiddenTransfer, moduleSummary, multisigSummary, transferSummary } from './txSummary.mapper.ts'
 
 /** The multisig and incoming lists answer without `count`, as the Client Gateway does. */
@@ -25,7 +26,7 @@ const listRoute = <Q extends z.ZodRawShape>(path: string, query: Q, pageName: st
     method: 'get',
     path: `/v1/chains/{chainId}/safes/{safeAddress}/${path}`,
     tags: ['transactions'],
-    request: { params: safeParams, query: CursorQuery.extend(query) },
+    request: { params: SafeParams, query: CursorQuery.extend(query) },
     responses: { 200: json(page(pageName), description), ...errorResponses },
   })
 

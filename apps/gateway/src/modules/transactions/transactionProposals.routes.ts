@@ -6,7 +6,7 @@ import type { Address, Hex } from 'viem'
 import type { ChangeBus } from '../../changes/changeBus.ts'
 import { type BudgetSettings, clientOf, createClientBudget } from '../../http/clientBudget.ts'
 import { requireChain, requireSafe } from '../../http/require.ts'
-import { AddressSchema, ChainIdParam, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
+import { ChainIdParam, errorResponses, jsonResponse as json, SafeParams } from '../../http/schemas.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { DelegatesRepository } from '../delegates/delegates.repository.ts'
@@ -36,10 +36,7 @@ const routes = {
     path: '/v1/chains/{chainId}/transactions/{safeAddress}/propose',
     tags: ['transactions'],
     request: {
-      params: z.object({
-        chainId: ChainIdParam,
-        safeAddress: AddressSchema.openapi({ param: { name: 'safeAddress', in: 'path' } }),
-      }),
+      params: SafeParams,
       ...body(ProposeBodySchema),
     },
     responses: { 200: json(Details, 'The proposed transaction'), ...errorResponses },

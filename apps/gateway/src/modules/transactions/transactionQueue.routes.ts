@@ -3,20 +3,26 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { parseCursor, toPage } from '../../http/pagination.ts'
 import { requireSafe } from '../../http/require.ts'
-import { BoolQuery, CursorQuery, errorResponses, jsonResponse as json } from '../../http/schemas.ts'
+import {
+  BoolQuery,
+  CursorQuery,
+  errorResponses,
+  jsonResponse as json,
+  SafeParams,
+} from '../../http/schemas.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
 import type { SafesRepository } from '../safes/safes.repository.ts'
 import type { ProposalsRepository } from './proposals.repository.ts'
 import { proposalSummary, queueItems } from './queue.mapper.ts'
 import type { MapContexts } from './transactions.context.ts'
-import { page, safeParams } from './transactions.schemas.ts'
+import { page } from './transactions.schemas.ts'
 
 const queued = createRoute({
   method: 'get',
   path: '/v1/chains/{chainId}/safes/{safeAddress}/transactions/queued',
   tags: ['transactions'],
   request: {
-    params: safeParams,
+    params: SafeParams,
     query: CursorQuery.extend({ trusted: BoolQuery.optional(), timezone: z.string().optional() }),
   },
   responses: { 200: json(page('TransactionQueuePage'), 'Queued transactions'), ...errorResponses },

@@ -1,12 +1,8 @@
 // Request and page schemas the transaction routes share (the Client Gateway's …/transactions/history,
 // …/transactions/queued, …/multisig-transactions, …/module-transactions and …/incoming-transfers).
 import { z } from '@hono/zod-openapi'
-import { AddressSchema, ChainIdParam } from '../../http/schemas.ts'
+import { AddressSchema } from '../../http/schemas.ts'
 
-export const safeParams = z.object({
-  chainId: ChainIdParam,
-  safeAddress: AddressSchema.openapi({ param: { name: 'safeAddress', in: 'path' } }),
-})
 const isoDate = z
   .string()
   .refine((v) => !Number.isNaN(Date.parse(v)), 'Invalid date')
