@@ -141,5 +141,12 @@ describe('passkey owners', () => {
       args: [hashMessage(text), prepared],
     })
     expect(magic).toBe('0x1626ba7e')
+
+    // This browser forgets its passkeys (site data cleared): Setup says which owner is a passkey it no longer
+    // knows, rather than silently offering nothing.
+    await page.evaluate(() => localStorage.removeItem('concord.passkeys'))
+    await page.goto(safeUrl('/settings/setup'))
+    await page.locator(`[data-testid="passkey-unknown-owner"][data-signer="${signer}"]`).waitFor()
+    expect(await page.getByTestId('passkey-unknown-owner').count()).toBe(1)
   })
 })

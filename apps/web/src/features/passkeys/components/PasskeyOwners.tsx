@@ -1,10 +1,12 @@
 import { safeAbi } from '@concord/safe/contracts'
 import { createSignerCall } from '@concord/safe/passkeys'
 import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
+import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { type Address, encodeFunctionData, type Hex, hexToBigInt, isAddressEqual } from 'viem'
 import { useConfig } from 'wagmi'
 import { shortAddress } from '../../../lib/format'
+import { passkeySignerOwnersQueryOptions } from '../passkeyOwnersOnChain'
 import { removePasskey, type StoredPasskey, savePasskey, useStoredPasskeys } from '../passkeyStore'
 import { createPasskey, passkeyErrorText, signerAddressFor } from '../webauthn'
 
@@ -64,6 +66,7 @@ export function PasskeyOwners(props: PasskeyOwnersProps) {
           No passkey of this device is known for this Safe.
         </p>
       )}
+      <UnknownPasskeyOwners {...props} known={passkeys.map((p) => p.signer)} />
       {draft ? (
         <div data-testid="passkey-owner-review">
           {props.renderPropose(draft, () => {
@@ -86,6 +89,31 @@ export function PasskeyOwners(props: PasskeyOwnersProps) {
         </div>
       )}
     </section>
+  )
+}
+
+/** Owners that are passkey signers (read from the chain) whose passkey this browser does not know. */
+function UnknownPasskeyOwners(props: PasskeyOwnersProps & { known: readonly Address[] }) {
+  const config = useConfig()
+  const signers = useQuery(passkeySignerOwnersQueryOptions(config, props.chain.chainId, props.owners))
+  const unknown = (signers.data ?? []).filter((s) => !props.known.some((k) => isAddressEqual(k, s)))
+  if (!unknown.length) return null
+  return (
+    <div className="banner" role="status" data-testid="passkey-unknown-owners">
+      <p>
+        {unknown.length === 1 ? 'This owner is a passkey' : 'These owners are passkeys'} this browser does not
+        know (its site data was cleared, or the passkey was added on another device): it cannot sign from
+        here. It still owns the Safe; sign from the device that added it, or replace the owner with an owner
+        change.
+      </p>
+      <ul className="list">
+        {unknown.map((s) => (
+          <li key={s} data-testid="passkey-unknown-owner" data-signer={s}>
+            {s}
+          </li>
+        ))}
+      </ul>
+    </div>
   )
 }
 
