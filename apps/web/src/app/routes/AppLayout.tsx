@@ -12,6 +12,7 @@ import { RequireWallet } from '../../features/wallet/components/RequireWallet'
 import { WalletButton } from '../../features/wallet/components/WalletButton'
 import { useWalletConfig } from '../../lib/walletRuntime'
 import { CurrentSafeNames } from '../CurrentSafeNames'
+import { SafeChainSwitcher } from '../SafeChainSwitcher'
 import { safeSearch, useCurrentSafe } from '../useCurrentSafe'
 import { GATEWAY_RETRY_MS, useGatewayRecovery } from '../useGatewayRecovery'
 import { useLiveQueryUpdates } from '../useLiveQueryUpdates'
@@ -105,6 +106,7 @@ function Shell({ children }: { children: React.ReactNode }) {
           {current.status === 'ok' && !missing ? (
             <>
               <SafeSidebarCard chain={current.chain} address={current.address} />
+              <SafeChainSwitcher chain={current.chain} address={current.address} />
               <ReceiveButton
                 chain={current.chain}
                 address={current.address}

@@ -4,6 +4,7 @@ import { EmptyState } from '../../../components/ui/EmptyState'
 import { QueryError } from '../../../components/ui/QueryBoundary'
 import { Skeleton } from '../../../components/ui/Skeleton'
 import { ownedSafesQueryOptions } from '../../../features/safe/queries'
+import { groupByAddress, StartSafeGroup } from './StartSafeGroup'
 import { StartSafeRow } from './StartSafeRow'
 
 export type YourSafesProps = { chains: readonly ChainInfo[]; owner: string }
@@ -24,9 +25,18 @@ export function YourSafes({ chains, owner }: YourSafesProps) {
     <div data-testid="owned-safes">
       {safes.length > 0 ? (
         <ul className="start-safes">
-          {safes.map(({ chain, address }) => (
-            <StartSafeRow key={`${chain.chainId}:${address}`} chain={chain} address={address} />
-          ))}
+          {/* A Safe at the same address on several chains is grouped under that address. */}
+          {groupByAddress(safes).map(({ address, chains: on }) =>
+            on.length > 1 ? (
+              <StartSafeGroup key={address} address={address} chains={on} />
+            ) : (
+              <StartSafeRow
+                key={`${on[0]?.chainId}:${address}`}
+                chain={on[0] as ChainInfo}
+                address={address}
+              />
+            ),
+          )}
         </ul>
       ) : null}
       {safes.length > 0 ? (

@@ -9,6 +9,7 @@ import { type CreatedSafe, useDeploySafe } from '../hooks/useDeploySafe'
 import { usePredictedSafe } from '../hooks/usePredictedSafe'
 import { deployErrorText } from '../utils/deployError'
 import { type NewSafeForm, validateNewSafe } from '../utils/newSafeForm'
+import { AlsoOnChains } from './AlsoOnChains'
 import { CreateSafeReview } from './CreateSafeReview'
 import { IndexingSafe } from './IndexingSafe'
 import { OwnerRows } from './OwnerRows'
@@ -41,9 +42,12 @@ export function CreateSafeForm({ chains, defaultChainId, onOpen, onCreated }: Cr
   const [touched, setTouched] = useState(false)
   const [reviewing, setReviewing] = useState(false)
   const [advancedOpen, setAdvancedOpen] = useState(false)
+  const [alsoOn, setAlsoOn] = useState<string[]>([])
   const chain = chains.find((candidate) => candidate.chainId === chainId) ?? chains[0]
   const numericChainId = Number(chain?.chainId)
   const deploy = useDeploySafe(onCreated)
+  const otherChains = chains.filter((candidate) => candidate.chainId !== chain?.chainId)
+  const alsoOnChains = otherChains.filter((candidate) => alsoOn.includes(candidate.chainId))
 
   // The connected wallet is the first owner unless the user typed something there.
   useEffect(() => {
@@ -69,8 +73,10 @@ export function CreateSafeForm({ chains, defaultChainId, onOpen, onCreated }: Cr
         chain={chain}
         safe={validation.value}
         predicted={predicted.address}
-        // Once our own deployment is mined the address holds code: that is not someone else's Safe.
-        taken={predicted.taken && !deploy.isPending}
+        alsoOn={alsoOnChains}
+        // Once our own deployment is mined the address holds code: that is not someone else's Safe (nor after a
+        // failure on a later chain, when trying again skips the chains that have it).
+        taken={predicted.taken && !deploy.isPending && !deploy.isError}
         account={account}
         walletChainId={walletChainId}
         deploying={deploy.isPending}
@@ -84,6 +90,7 @@ export function CreateSafeForm({ chains, defaultChainId, onOpen, onCreated }: Cr
             deploy.mutate({
               ...validation.value,
               chainId: numericChainId,
+              alsoOn: alsoOnChains.map((other) => Number(other.chainId)),
               account,
               predicted: predicted.address,
             })
@@ -107,7 +114,12 @@ export function CreateSafeForm({ chains, defaultChainId, onOpen, onCreated }: Cr
   return (
     <form className="form create-safe" onSubmit={onSubmit} noValidate data-testid="create-safe-form">
       <label htmlFor="create-safe-chain">Chain</label>
-      <select id="create-safe-chain" value={chain?.chainId} onChange={(e) => setChainId(e.target.value)}>
+      <select
+        id="create-safe-chain"
+        value={chain?.chainId}
+        onChange={(e) => setChainId(e.target.value)}
+        data-testid="create-safe-chain"
+      >
         {chains.map((candidate) => (
           <option key={candidate.chainId} value={candidate.chainId}>
             {candidate.chainName}
@@ -119,6 +131,14 @@ export function CreateSafeForm({ chains, defaultChainId, onOpen, onCreated }: Cr
           The Safe v1.4.1 proxy factory is not deployed on {chain?.chainName}.
         </p>
       ) : null}
+
+      <AlsoOnChains
+        chains={otherChains}
+        selected={alsoOn}
+        onChange={setAlsoOn}
+        safe={validation.ok ? validation.value : undefined}
+        predicted={predicted.address}
+      />
 
       <label htmlFor="create-safe-name">
         Name <span className="muted small">(optional, kept in the Safe's address book)</span>

@@ -12,6 +12,8 @@ export type CreateSafeReviewProps = {
   chain: ChainInfo
   safe: ValidNewSafe
   predicted: Address
+  /** More chains it is created on, at the same address, after `chain`. */
+  alsoOn?: readonly ChainInfo[]
   /** A contract appeared at the predicted address since the form (someone deployed the same Safe). */
   taken: boolean
   account: Address | undefined
@@ -45,6 +47,17 @@ export function CreateSafeReview(props: CreateSafeReviewProps) {
       <dl className="kv">
         <dt>Network</dt>
         <dd data-testid="review-network">{chain.chainName}</dd>
+        {props.alsoOn?.length ? (
+          <>
+            <dt>Also on</dt>
+            <dd data-testid="review-also-on">
+              {props.alsoOn.map((other) => other.chainName).join(', ')}{' '}
+              <span className="muted small">
+                (same address; one deployment each, your wallet switches chain)
+              </span>
+            </dd>
+          </>
+        ) : null}
         <dt>Name</dt>
         <dd data-testid="review-name">
           {safe.name ?? <span className="muted">No name (you can rename it later)</span>}

@@ -1,0 +1,109 @@
+import { join } from 'node:path'
+import { SECOND_DEVNET_CHAIN_ID, testAccount } from '@concord/devnet'
+import { safeAbi } from '@concord/safe/contracts'
+import { type Address, createPublicClient, http, parseEther } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { connectDevnet } from './connectDevnet.ts'
+import { screenshotDir, setupE2E } from './session.ts'
+
+// One Safe on two chains (issue 26): the stack runs npm start's second devnet chain. Account #5 creates a Safe on
+// both chains from Create Safe (the wallet switches chain for the second deployment), finds it on the start page
+// under one address with a total per chain, and switches the open Safe's chain from the sidebar. Oracles: each
+// chain's node (its own RPC URL), read with the Safe contract's getOwners/getThreshold.
+
+const e2e = setupE2E({
+  viewport: { width: 1280, height: 900 },
+  onPage: (page) => page.setDefaultTimeout(30_000),
+  stack: { secondChain: true },
+})
+
+const account = (index: number) => testAccount(index).address
+const readSafe = async (rpcUrl: string, address: Address) => {
+  const client = createPublicClient({ transport: http(rpcUrl) })
+  return {
+    chainId: await client.getChainId(),
+    owners: await client.readContract({ address, abi: safeAbi, functionName: 'getOwners' }),
+    threshold: await client.readContract({ address, abi: safeAbi, functionName: 'getThreshold' }),
+  }
+}
+
+describe('one Safe on many chains', () => {
+  it('default: a Safe created on both devnet chains has one address, is grouped by it, and keeps it when switching chain', async () => {
+    const second = e2e.stack.secondDevnet
+    if (!second) throw new Error('the stack runs without its second chain')
+    const { page } = e2e
+    await connectDevnet(page, 5, e2e.stack.url)
+
+    await page.getByTestId('create-safe-link').click()
+    const form = page.getByTestId('create-safe-form')
+    await form.getByTestId('create-safe-chain').selectOption('31337')
+    await form.getByTestId('create-safe-add-owner').click()
+    await form.getByTestId('create-safe-owner').nth(1).fill(account(6))
+    await form.getByTestId('create-safe-threshold').selectOption('2')
+    await form.getByTestId('create-safe-advanced-toggle').click()
+    await form.getByTestId('create-safe-salt').fill('2600026')
+    const alsoOn = form.locator(`[data-testid="also-on-chain"][data-chain-id="${SECOND_DEVNET_CHAIN_ID}"]`)
+    // The second chain's own factory predicts the same address.
+    await alsoOn.locator('[data-testid="also-on-status"]:text-is("same address")').waitFor()
+    await alsoOn.getByRole('checkbox').check()
+    const predicted = form.locator('[data-testid="predicted-address"][data-address^="0x"]')
+    await predicted.waitFor()
+    const address = (await predicted.getAttribute('data-address')) as Address
+    await page.screenshot({ path: join(screenshotDir, 'multichain-create.png') })
+
+    await form.getByTestId('create-safe-submit').click()
+    const review = page.getByTestId('create-safe-review')
+    await expect(review.getByTestId('review-also-on').textContent()).resolves.toMatch(/^Concord Devnet 2 /)
+    await review.getByTestId('create-safe-confirm').click()
+    await page.waitForURL((url) => url.searchParams.get('safe') === `dev:${address}`, { timeout: 90_000 })
+
+    // On chain: the same Safe at the same address on both chains.
+    for (const [rpcUrl, chainId] of [
+      [e2e.stack.rpcUrl, 31337],
+      [second.rpcUrl, SECOND_DEVNET_CHAIN_ID],
+    ] as const) {
+      const safe = await readSafe(rpcUrl, address)
+      expect(safe.chainId).toBe(chainId)
+      expect([...safe.owners].sort()).toEqual([account(5), account(6)].sort())
+      expect(safe.threshold).toBe(2n)
+    }
+
+    // Funds on the second chain only: 1 ETH is $3,000 at the devnet's demo price.
+    await second.client.waitForTransactionReceipt({
+      hash: await second.client.sendTransaction({ account: account(7), to: address, value: parseEther('1') }),
+    })
+
+    // The start page groups the Safe's chains under its address, with a total per chain.
+    await page.goto(e2e.stack.url)
+    const group = page.locator(`[data-testid="owned-safe-group"][data-address="${address}"]`)
+    await expect(group.getByTestId('owned-safe-group-count').textContent()).resolves.toBe('on 2 chains')
+    const row = (chainId: number) => group.locator(`[data-testid="owned-safe"][data-chain-id="${chainId}"]`)
+    await row(31337).locator('[data-testid="owned-safe-chain"]:text-is("Concord Devnet")').waitFor()
+    await row(SECOND_DEVNET_CHAIN_ID)
+      .locator('[data-testid="owned-safe-chain"]:text-is("Concord Devnet 2")')
+      .waitFor()
+    await row(SECOND_DEVNET_CHAIN_ID)
+      .locator('[data-testid="owned-safe-balance"]:text-is("$3,000.00")')
+      .waitFor()
+    await row(31337).locator('[data-testid="owned-safe-balance"]:text-is("$0.00")').waitFor()
+    await page.screenshot({ path: join(screenshotDir, 'multichain-your-safes.png') })
+
+    // Switching chain from the open Safe keeps the Safe and the screen.
+    await row(31337).getByTestId('open-safe').click()
+    await page.locator('[data-testid="safe-threshold"]:text-is("2/2")').waitFor()
+    await page.goto(`${e2e.stack.url}/settings/setup?safe=dev:${address}`)
+    const current = page.getByTestId('current-safe')
+    await page
+      .locator(`[data-testid="current-safe"][data-chain-id="31337"][data-address="${address}"]`)
+      .waitFor()
+    await page.locator(`[data-testid="safe-chain-link"][data-chain-id="${SECOND_DEVNET_CHAIN_ID}"]`).click()
+    await page.waitForURL((url) => url.searchParams.get('safe') === `dev2:${address}`)
+    expect(new URL(page.url()).pathname).toBe('/settings/setup')
+    await expect(current.getAttribute('data-chain-id')).resolves.toBe(String(SECOND_DEVNET_CHAIN_ID))
+    await expect(current.getAttribute('data-address')).resolves.toBe(address)
+    await page.screenshot({ path: join(screenshotDir, 'multichain-switched.png') })
+    // And back.
+    await page.locator('[data-testid="safe-chain-link"][data-chain-id="31337"]').click()
+    await page.waitForURL((url) => url.searchParams.get('safe') === `dev:${address}`)
+  })
+})
