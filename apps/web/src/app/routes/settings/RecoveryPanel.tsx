@@ -56,7 +56,7 @@ export function RecoveryPanel({ safe, info, mode }: RecoveryPanelProps) {
 
   if (draft && access.status === 'owner')
     return (
-      <section className="card" data-testid="recovery-review" aria-label="Review the recovery transaction">
+      <section className="card" data-testid="recovery-tx-review" aria-label="Review the recovery transaction">
         <h2>{draft.summary}</h2>
         <NewTxReview
           chain={safe.chain}
