@@ -1,8 +1,8 @@
 // Function ABIs the data decoder knows, keyed by 4-byte selector: the Safe, ERC20, ERC721, MultiSend, the Safe
-// migration contracts, the devnet's demo contracts, the Zodiac Delay modifier and ModuleProxyFactory (recovery), plus whatever an operator configures (`abis` in the gateway
-// config, parsed by config/abiEntries.ts), optionally bound to one contract address. Lookup order: an ABI bound
-// to the called address, then the first ABI registered for the selector (built-ins first, so an unbound
-// operator ABI never shadows a standard one).
+// migration contracts, the devnet's demo contracts, the Zodiac Delay modifier and ModuleProxyFactory (recovery),
+// plus whatever an operator configures (`abis` in the gateway config, parsed by config/abiEntries.ts), optionally
+// bound to one contract address. Lookup order: an ABI bound to the called address, then the first ABI registered
+// for the selector (built-ins first, so an unbound operator ABI never shadows a standard one).
 import { multiSendAbi, safeAbi, safeMigrationAbi, safeToL2MigrationAbi } from '@concord/safe/contracts'
 import { delayAbi, moduleProxyFactoryAbi } from '@concord/safe/recovery'
 import { type Abi, type AbiFunction, isAddress, parseAbi, toFunctionSelector } from 'viem'
