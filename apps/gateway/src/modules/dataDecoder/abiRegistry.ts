@@ -3,6 +3,7 @@
 // plus whatever an operator configures (`abis` in the gateway config, parsed by config/abiEntries.ts), optionally
 // bound to one contract address. Lookup order: an ABI bound to the called address, then the first ABI registered
 // for the selector (built-ins first, so an unbound operator ABI never shadows a standard one).
+import { allowanceModuleAbi } from '@concord/safe/allowanceModule'
 import { multiSendAbi, safeAbi, safeMigrationAbi, safeToL2MigrationAbi } from '@concord/safe/contracts'
 import { delayAbi, moduleProxyFactoryAbi } from '@concord/safe/recovery'
 import { type Abi, type AbiFunction, isAddress, parseAbi, toFunctionSelector } from 'viem'
@@ -74,6 +75,8 @@ export const BUILTIN_ABIS: readonly Abi[] = [
   // Recovery (Zodiac Delay and its factory): setup, cancel (setTxNonce) and execution read as what they are.
   delayAbi,
   moduleProxyFactoryAbi,
+  // Spending limits (AllowanceModule): addDelegate, setAllowance, reset, delete and the beneficiary's transfer.
+  allowanceModuleAbi,
 ]
 
 export function createAbiRegistry(extraAbis: readonly ExtraAbi[] = []): AbiRegistry {

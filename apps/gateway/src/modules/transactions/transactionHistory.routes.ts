@@ -10,6 +10,7 @@ import {
   SafeParams,
 } from '../../http/schemas.ts'
 import type { WatchedSafesRepository } from '../safes/watchedSafes.repository.ts'
+import { type AllowanceTransfers, allowanceKey } from './allowanceTransfers.ts'
 import { dayKey } from './dayGrouping.mapper.ts'
 import type { IndexedTxDeps } from './transactions.context.ts'
 import { page, timezone } from './transactions.schemas.ts'
@@ -47,7 +48,9 @@ const routes = {
   }),
 }
 
-export function createTransactionHistoryRoutes(deps: IndexedTxDeps & { watched: WatchedSafesRepository }) {
+export function createTransactionHistoryRoutes(
+  deps: IndexedTxDeps & { watched: WatchedSafesRepository; allowanceTransfers: AllowanceTransfers },
+) {
   const { chains, safes, transactions: repo } = deps
   const { context, calledAddresses } = deps.mapContexts
 
@@ -58,7 +61,8 @@ export function createTransactionHistoryRoutes(deps: IndexedTxDeps & { watched: 
   return new OpenAPIHono().openapi(routes.history, async (c) => {
     const { chainId, safeAddress } = c.req.valid('param')
     const query = c.req.valid('query')
-    const id = (await requireChain(chains, chainId)).chainId
+    const chain = await requireChain(chains, chainId)
+    const id = chain.chainId
     const cacheKey = requestUrl(c.req.raw).toString()
     // Every indexed Safe has a history (its creation), so an empty one means no Safe: answer 404 below.
     const version = await repo.historyVersion(id, safeAddress)
@@ -83,6 +87,8 @@ export function createTransactionHistoryRoutes(deps: IndexedTxDeps & { watched: 
       ...calledAddresses([...data.multisig.values(), ...data.modules.values()]),
     ])
     const trusted = query.trusted ?? true
+    // Transfers within a spending limit name their beneficiary (read from the module's event in the receipt).
+    const allowances = await deps.allowanceTransfers.of(chain, [...data.modules.values()])
     const creation = data.items.some((i) => i.kind === 'creation')
       ? await repo.creation(id, safe.address)
       : undefined
@@ -99,7 +105,7 @@ export function createTransactionHistoryRoutes(deps: IndexedTxDeps & { watched: 
         if (tx) summary = multisigSummary(tx, ctx)
       } else if (item.kind === 'module') {
         const tx = data.modules.get(key)
-        if (tx) summary = moduleSummary(tx, ctx)
+        if (tx) summary = moduleSummary(tx, ctx, allowances.get(allowanceKey(tx)))
       } else if (item.kind === 'transfer') {
         const t = data.transfers.get(key)
         if (t && !hiddenTransfer(t, ctx, trusted)) summary = transferSummary(t, ctx)

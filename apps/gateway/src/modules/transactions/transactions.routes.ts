@@ -10,6 +10,7 @@ import type { DataDecoder } from '../dataDecoder/decodeData.ts'
 import type { DelegatesRepository } from '../delegates/delegates.repository.ts'
 import type { SafesRepository } from '../safes/safes.repository.ts'
 import type { WatchedSafesRepository } from '../safes/watchedSafes.repository.ts'
+import { createAllowanceTransfers } from './allowanceTransfers.ts'
 import { createMultisigDetails } from './multisigDetails.ts'
 import type { ProposalsRepository } from './proposals.repository.ts'
 import { createTransactionDetailsRoutes } from './transactionDetails.routes.ts'
@@ -38,7 +39,14 @@ export function createTransactionsRoutes(deps: {
   return new OpenAPIHono()
     .route(
       '/',
-      createTransactionHistoryRoutes({ chains, safes, transactions, mapContexts, watched: deps.watched }),
+      createTransactionHistoryRoutes({
+        chains,
+        safes,
+        transactions,
+        mapContexts,
+        watched: deps.watched,
+        allowanceTransfers: createAllowanceTransfers(deps.rpc),
+      }),
     )
     .route('/', createTransactionQueueRoutes({ chains, safes, proposals, mapContexts }))
     .route('/', createTransactionListsRoutes({ chains, safes, transactions, proposals, mapContexts }))

@@ -3,6 +3,7 @@
 // details always agree.
 import { countSignatures } from '@concord/safe/signatures'
 import { type Hex, zeroAddress } from 'viem'
+import type { AllowanceTransfer } from './allowanceTransfers.ts'
 import { transactionId } from './transactionIds.ts'
 import type { ModuleTx, MultisigTx, Transfer } from './transactions.repository.ts'
 import { addressInfo, callInfo, type MapContext, transferInfo } from './txInfo.mapper.ts'
@@ -42,13 +43,30 @@ export const refundsConsistent = (
   return set.every(Boolean) || !set.some(Boolean)
 }
 
-export function moduleSummary(tx: ModuleTx, ctx: MapContext) {
+/**
+ * A module execution, in the CGW `MODULE` shape. One by a spending-limit module also carries (a Concord field)
+ * `spendingLimit`: the beneficiary who made the transfer, and the allowance's token, recipient and amount.
+ */
+export function moduleSummary(tx: ModuleTx, ctx: MapContext, allowance?: AllowanceTransfer) {
   return {
     id: transactionId.module(tx.safe, tx.txHash, tx.logIndex),
     timestamp: ms(tx.timestamp),
     txStatus: tx.success ? ('SUCCESS' as const) : ('FAILED' as const),
     txInfo: callInfo(tx, ctx),
-    executionInfo: { type: 'MODULE' as const, address: addressInfo(tx.module, ctx) },
+    executionInfo: {
+      type: 'MODULE' as const,
+      address: addressInfo(tx.module, ctx),
+      ...(allowance
+        ? {
+            spendingLimit: {
+              beneficiary: addressInfo(allowance.beneficiary, ctx),
+              token: addressInfo(allowance.token, ctx),
+              to: addressInfo(allowance.to, ctx),
+              amount: allowance.value,
+            },
+          }
+        : {}),
+    },
     safeAppInfo: null,
     txHash: tx.txHash,
     note: null,

@@ -111,7 +111,11 @@ export function SpendingLimitForm({
         version: info.version,
       })
       if (!built.ok) return setErrors({ form: built.error })
-      const every = reset.value === 0 ? 'one-time' : `reset every ${count} ${unit}`
+      const periods = Number(count.trim())
+      const every =
+        reset.value === 0
+          ? 'one-time'
+          : `reset every ${periods === 1 ? unit.replace(/s$/, '') : `${periods} ${unit}`}`
       const summary = `Spending limit of ${formatTokenAmount(value.value, decimals, decimals)} ${symbol} for ${delegate.value} (${every})`
       deliverDraft(mode, { call: built.value, summary }, { onReview, onAddToBatch })
     } catch (error) {
