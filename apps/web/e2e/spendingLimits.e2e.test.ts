@@ -10,7 +10,7 @@ import { screenshotDir, setupE2E } from './session.ts'
 // the 1-of-1 demo "solo" (no module enabled) gives #5, not an owner, 0.3 ETH a day: one Safe transaction batching
 // enableModule, addDelegate and setAllowance, proposed, signed and executed in the browser. #5 then connects, sees
 // what is left, is refused beyond it before any wallet prompt, and sends 0.1 ETH to #9 with one wallet
-// transaction. Oracles: the module's getTokenAllowance and the Safe's isModuleEnabled on chain, #9's balance.
+// transaction; the owner then resets what was spent from the limit's row. Oracles: the module's getTokenAllowance and the Safe's isModuleEnabled on chain, #9's balance.
 
 const e2e = setupE2E({
   viewport: { width: 1280, height: 1000 },
@@ -116,6 +116,29 @@ describe('spending limits', () => {
     const historyRow = page.getByTestId('tx-row').filter({ has: label })
     await expect(historyRow.getByTestId('tx-detail').textContent()).resolves.toMatch(/0\.1 ETH/)
     await page.screenshot({ path: join(screenshotDir, 'spending-limit-history.png'), fullPage: true })
+
+    // The owner resets what was spent from the limit's row: the form comes prefilled, an ordinary Safe transaction.
+    await connectDevnet(page, 0, url('/settings/spending-limits'))
+    await page.getByTestId('spending-limit-row').getByRole('link', { name: 'Reset' }).click()
+    const resetForm = page.getByTestId('spending-limit-form')
+    await expect(resetForm.getByTestId('limit-action-select').inputValue()).resolves.toBe('reset')
+    await expect(resetForm.getByTestId('limit-beneficiary-input').inputValue()).resolves.toBe(beneficiary)
+    await resetForm.getByTestId('tx-form-review').click()
+    const resetReview = page.getByTestId('new-tx-review')
+    await expect(resetReview.getByTestId('tx-method').first().textContent()).resolves.toBe('resetAllowance')
+    await resetReview.getByTestId('sign-and-propose').click()
+    await page.waitForURL((u) => u.pathname === '/transactions/tx')
+    await page.goto(url('/transactions/queue'))
+    const queued = page.getByTestId('queue-item').first()
+    await queued.getByTestId('execute-button').click()
+    await queued.getByTestId('verification-ok').waitFor()
+    await queued.getByTestId('send-execution').click()
+    await queued.waitFor({ state: 'detached', timeout: 60_000 })
+    expect(await onChainAllowance(beneficiary)).toEqual({
+      amount: parseEther('0.3'),
+      spent: 0n,
+      resetTimeMin: 1440n,
+    })
     expect(e2e.pageErrors).toEqual([])
   })
 })
