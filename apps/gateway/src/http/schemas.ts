@@ -1,5 +1,5 @@
 // Schemas shared by every route: path parameters, the error body and its responses, and the Page envelope.
-import { z } from '@hono/zod-openapi'
+import { createRoute, z } from '@hono/zod-openapi'
 import { getAddress, isAddress } from 'viem'
 
 export const ErrorSchema = z
@@ -69,3 +69,22 @@ export const jsonResponse = <T extends z.ZodType>(schema: T, description: string
   description,
   content: { 'application/json': { schema } },
 })
+
+/**
+ * A route that reads one Safe, `/v1/chains/{chainId}/safes/{safeAddress}<suffix>`: SafeParams in, the schema's
+ * JSON or one of the usual errors out.
+ */
+export const safeReadRoute = <T extends z.ZodType>(p: {
+  method?: 'get' | 'post'
+  suffix: string
+  tag?: string
+  schema: T
+  description: string
+}) =>
+  createRoute({
+    method: p.method ?? 'get',
+    path: `/v1/chains/{chainId}/safes/{safeAddress}${p.suffix}`,
+    tags: [p.tag ?? 'safes'],
+    request: { params: SafeParams },
+    responses: { 200: jsonResponse(p.schema, p.description), ...errorResponses },
+  })

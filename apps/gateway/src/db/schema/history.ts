@@ -120,3 +120,9 @@ export const historyItems = pgTable(
   // and windows never overlap), and a second unique index on (block, log) cost as much to maintain again.
   (t) => [primaryKey({ columns: [t.chainId, t.safe, t.position] })],
 )
+
+/** Rows as the store returns them. */
+export type MultisigTx = typeof multisigTransactions.$inferSelect
+export type ModuleTx = typeof moduleTransactions.$inferSelect
+export type Transfer = typeof transfers.$inferSelect
+export type HistoryItem = typeof historyItems.$inferSelect

@@ -79,3 +79,8 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [index('webhook_deliveries_due').on(t.status, t.nextAttemptAt)],
 )
+
+/** Rows as the store returns them. */
+export type Device = typeof notificationDevices.$inferSelect
+export type Subscription = typeof notificationSubscriptions.$inferSelect
+export type NotificationEventRow = typeof notificationEvents.$inferSelect

@@ -3,17 +3,18 @@
 import { and, count, countDistinct, desc, eq, gt, inArray, max, sql } from 'drizzle-orm'
 import type { Database } from '../../db/createDatabase.ts'
 import {
+  type Device,
+  type NotificationEventRow,
   notificationDevices,
   notificationEvents,
   notificationPreferences,
   notificationSubscriptions,
+  type Subscription,
   webhookDeliveries,
 } from '../../db/schema.ts'
 import { HttpError } from '../../http/errors.ts'
 
-export type Device = typeof notificationDevices.$inferSelect
-export type Subscription = typeof notificationSubscriptions.$inferSelect
-export type NotificationEventRow = typeof notificationEvents.$inferSelect
+export type { Device, NotificationEventRow, Subscription } from '../../db/schema.ts'
 
 /** Safes one device may follow in all (a registration adding more is refused, nothing stored). */
 export const MAX_SUBSCRIPTIONS_PER_DEVICE = 100

@@ -1,6 +1,6 @@
 // How far a Safe is indexed (Concord's own route, beside Safe{Wallet}'s chain-wide about/indexing), and the
 // explicit request to watch one on a chain in watched mode (config `indexing`).
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { OpenAPIHono, z } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
 import { getAddress } from 'viem'
 import { type ChainConfig, indexingMode } from '../../config/chainConfig.ts'
@@ -9,7 +9,7 @@ import { indexerCursors } from '../../db/schema.ts'
 import { clientOf } from '../../http/clientBudget.ts'
 import { NotFoundError } from '../../http/errors.ts'
 import { requireChain } from '../../http/require.ts'
-import { errorResponses, jsonResponse as json, SafeParams } from '../../http/schemas.ts'
+import { safeReadRoute } from '../../http/schemas.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
 import { readSafeAtHead } from '../../safe/onChainSafe.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
@@ -32,23 +32,17 @@ export const SafeIndexingSchema = z
   })
   .openapi('SafeIndexing')
 
-const getIndexing = createRoute({
-  method: 'get',
-  path: '/v1/chains/{chainId}/safes/{safeAddress}/indexing',
-  tags: ['safes'],
-  request: { params: SafeParams },
-  responses: { 200: json(SafeIndexingSchema, 'How far the Safe is indexed'), ...errorResponses },
+const getIndexing = safeReadRoute({
+  suffix: '/indexing',
+  schema: SafeIndexingSchema,
+  description: 'How far the Safe is indexed',
 })
 
-const postWatch = createRoute({
+const postWatch = safeReadRoute({
   method: 'post',
-  path: '/v1/chains/{chainId}/safes/{safeAddress}/watch',
-  tags: ['safes'],
-  request: { params: SafeParams },
-  responses: {
-    200: json(SafeIndexingSchema, 'Watched (or already indexed): how far it is indexed'),
-    ...errorResponses,
-  },
+  suffix: '/watch',
+  schema: SafeIndexingSchema,
+  description: 'Watched (or already indexed): how far it is indexed',
 })
 
 export function createSafeIndexingRoutes(p: {

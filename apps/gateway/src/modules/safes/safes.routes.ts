@@ -4,7 +4,12 @@ import { getAddress } from 'viem'
 import { clientOf } from '../../http/clientBudget.ts'
 import { NotFoundError } from '../../http/errors.ts'
 import { requireChain } from '../../http/require.ts'
-import { chainAddressParams, errorResponses, jsonResponse as json, SafeParams } from '../../http/schemas.ts'
+import {
+  chainAddressParams,
+  errorResponses,
+  jsonResponse as json,
+  safeReadRoute,
+} from '../../http/schemas.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
 import { readSafeAtHead } from '../../safe/onChainSafe.ts'
 import type { ChainsRepository } from '../chains/chains.repository.ts'
@@ -14,20 +19,12 @@ import type { SafesRepository } from './safes.repository.ts'
 import { OwnedSafesSchema, SafeInfoSchema, SafeNoncesSchema } from './safes.schemas.ts'
 import type { Watching } from './watching.ts'
 
-const getSafe = createRoute({
-  method: 'get',
-  path: '/v1/chains/{chainId}/safes/{safeAddress}',
-  tags: ['safes'],
-  request: { params: SafeParams },
-  responses: { 200: json(SafeInfoSchema, 'Safe state'), ...errorResponses },
-})
+const getSafe = safeReadRoute({ suffix: '', schema: SafeInfoSchema, description: 'Safe state' })
 
-const getNonces = createRoute({
-  method: 'get',
-  path: '/v1/chains/{chainId}/safes/{safeAddress}/nonces',
-  tags: ['safes'],
-  request: { params: SafeParams },
-  responses: { 200: json(SafeNoncesSchema, 'Current and recommended nonce'), ...errorResponses },
+const getNonces = safeReadRoute({
+  suffix: '/nonces',
+  schema: SafeNoncesSchema,
+  description: 'Current and recommended nonce',
 })
 
 const getOwnedSafes = createRoute({

@@ -4,18 +4,19 @@
 import { and, desc, eq, getTableColumns, getTableName, max, sql } from 'drizzle-orm'
 import type { Database } from '../../db/createDatabase.ts'
 import {
+  type HistoryItem,
   historyItems,
   indexerCursors,
+  type ModuleTx,
+  type MultisigTx,
   moduleTransactions,
   multisigTransactions,
   safes,
+  type Transfer,
   transfers,
 } from '../../db/schema.ts'
 
-export type MultisigTx = typeof multisigTransactions.$inferSelect
-export type ModuleTx = typeof moduleTransactions.$inferSelect
-export type Transfer = typeof transfers.$inferSelect
-export type HistoryItem = typeof historyItems.$inferSelect
+export type { HistoryItem, ModuleTx, MultisigTx, Transfer } from '../../db/schema.ts'
 
 type Key = { blockNumber: number; logIndex: number }
 const keyOf = (r: Key) => `${r.blockNumber}:${r.logIndex}`
