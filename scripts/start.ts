@@ -4,7 +4,8 @@
 //   CONCORD_RPC_URL=…        no devnet: the gateway follows that chain instead (data kept in .data/)
 //   CONCORD_PUBLIC_RPC_URL=… with it: the RPC URL browsers may use (the private one is never published)
 //   CONCORD_GATEWAY_URL=…    web app only, talking to that gateway (e.g. the public Safe client gateway)
-// PORT (3000), HOST (127.0.0.1), DEVNET_PORT (8545), WALLETCONNECT_PROJECT_ID, DATABASE_URL as for the gateway.
+// PORT (3000), HOST (127.0.0.1), DEVNET_PORT (8545; the second devnet chain on the next port), WALLETCONNECT_PROJECT_ID,
+// DATABASE_URL as for the gateway; CONCORD_DEVNET_SECOND_CHAIN=off runs the first devnet chain only.
 
 import { configSchema, createGateway, createWebRoutes } from '@concord/gateway'
 import { serve } from '@hono/node-server'
@@ -75,7 +76,7 @@ if (env.CONCORD_GATEWAY_URL) {
     trustProxy: env.CONCORD_TRUST_PROXY === 'true',
     walletConnectProjectId,
     phases,
-    secondChain: true,
+    secondChain: env.CONCORD_DEVNET_SECOND_CHAIN !== 'off',
   })
   url = stack.url
   stops.push(() => stack.stop())
