@@ -36,6 +36,7 @@ function SafeMessages({ safe }: { safe: OpenSafe }) {
               chain={safe.chain}
               safe={safe.address}
               owners={data.owners.map((o) => o.value)}
+              version={data.version ?? null}
               signed={p.signed}
               safeMessageHash={p.safeMessageHash}
               submit={p.submit}

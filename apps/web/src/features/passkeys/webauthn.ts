@@ -34,7 +34,9 @@ export function passkeyErrorText(cause: unknown): string {
 /** Creates a passkey on this device (ES256, user verification preferred) and returns its public key. */
 export async function createPasskey(name: string): Promise<NewPasskey> {
   const credential = await createWebAuthnCredential({
-    name,
+    // A random user handle: by default it is derived from the name, and an authenticator replaces the resident
+    // passkey of the same site and user handle, so a second passkey of the same name would erase the first.
+    user: { id: crypto.getRandomValues(new Uint8Array(16)), name, displayName: name },
     authenticatorSelection: {
       residentKey: 'preferred',
       requireResidentKey: false,

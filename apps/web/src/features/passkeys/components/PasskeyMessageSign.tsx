@@ -2,6 +2,7 @@ import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { useState } from 'react'
 import { type Address, type Hex, isAddressEqual } from 'viem'
 import { useConfig } from 'wagmi'
+import { contractOwnersSignMessages } from '../messageSupport'
 import { type StoredPasskey, useStoredPasskeys } from '../passkeyStore'
 import { passkeyErrorText, signHashWithPasskey } from '../webauthn'
 import { PasskeyChallenge } from './PasskeyChallenge'
@@ -10,6 +11,8 @@ export type PasskeyMessageSignProps = {
   chain: ChainInfo
   safe: Address
   owners: readonly string[]
+  /** The Safe's version as the gateway reports it (`1.4.1`, `1.3.0+L2`, …). */
+  version: string | null
   signed: readonly Address[]
   /** The Safe message hash computed in this browser (null: it could not be, so nothing is offered). */
   safeMessageHash: Hex | null
@@ -26,6 +29,14 @@ export function PasskeyMessageSign(props: PasskeyMessageSignProps) {
   )
   const hash = props.safeMessageHash
   if (!usable.length || !hash) return null
+  if (!contractOwnersSignMessages(props.version))
+    return (
+      <p className="muted small" data-testid="passkey-message-unsupported">
+        Your passkey owner cannot sign messages of this Safe (version {props.version ?? 'unknown'}): before
+        1.4.1 the Safe hands owner contracts the message in a form the passkey signer does not check. Update
+        the Safe to 1.4.1 to sign messages with a passkey.
+      </p>
+    )
   return (
     <ul className="list" data-testid="passkey-message-sign">
       {usable.map((passkey) => (
