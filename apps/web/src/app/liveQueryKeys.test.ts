@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
-import { addressBookKeys } from '../features/address-book/api'
+import { addressBookKeys } from '../features/address-book/api/keys'
 import { assetKeys } from '../features/assets/queries'
 import { notesKeys } from '../features/notes/api'
 import { notificationKeys } from '../features/notifications/queries'

@@ -2,7 +2,7 @@
 // Lives in app/ because it spans features (a feature never imports another).
 import { NOTIFICATION_TYPES } from '@concord/safe/notificationTypes'
 import type { QueryFilters, QueryKey } from '@tanstack/react-query'
-import { addressBookKeys } from '../features/address-book/api'
+import { addressBookKeys } from '../features/address-book/api/keys'
 import { assetKeys } from '../features/assets/queries'
 import { delegatesKeys } from '../features/delegates/keys'
 import type { LiveChange } from '../features/live/liveChange'

@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useSignIn } from '../../components/ui/SignInContext'
 import { formatGatewayError } from '../../lib/gateway'
-import { addressBookKeys, deleteEntry, gatewayBookQueryOptions, importCsv, putEntry } from './api'
+import { addressBookKeys } from './api/keys'
+import { deleteEntry, gatewayBookQueryOptions, importCsv, putEntry } from './api/requests'
 import {
   mergeEntries,
   readLocalBook,

@@ -1,19 +1,13 @@
 import type { BookEntry, RowError } from '@concord/safe/addressBookCsv'
 import { queryOptions } from '@tanstack/react-query'
-import { gatewayScope } from '../../lib/gateway'
-import { gatewayFetch } from '../../lib/gatewayFetch'
+import { gatewayFetch } from '../../../lib/gatewayFetch'
+import { addressBookKeys } from './keys'
 
 export type GatewayEntry = BookEntry & { updatedBy: string; updatedAt: string }
 
 const segment = encodeURIComponent
 const base = (chainId: string, safe: string) =>
   `/v1/chains/${segment(chainId)}/safes/${segment(safe)}/address-book`
-
-export const addressBookKeys = {
-  all: () => [gatewayScope(), 'address-book'] as const,
-  book: (chainId: string, safe: string, signedIn: string | undefined) =>
-    [...addressBookKeys.all(), chainId, safe.toLowerCase(), signedIn ?? 'local'] as const,
-}
 
 export async function fetchGatewayBook(chainId: string, safe: string): Promise<GatewayEntry[]> {
   const page = await gatewayFetch<{ results: GatewayEntry[] }>('GET', base(chainId, safe))
