@@ -106,4 +106,22 @@ describe('one Safe on many chains', () => {
     await page.locator('[data-testid="safe-chain-link"][data-chain-id="31337"]').click()
     await page.waitForURL((url) => url.searchParams.get('safe') === `dev:${address}`)
   })
+
+  it('default: an existing Safe is added on the other chain by replaying its creation, with its first setup', async () => {
+    const second = e2e.stack.secondDevnet
+    const solo = e2e.stack.devnet.scenario?.safes.solo.address
+    if (!second || !solo) throw new Error('the stack runs without its second chain or the demo')
+    const { page } = e2e
+    expect(await second.client.getCode({ address: solo })).toBeUndefined()
+    await connectDevnet(page, 0, `${e2e.stack.url}/?safe=dev:${solo}`)
+    const add = page.locator(`[data-testid="add-safe-on-chain"][data-chain-id="${SECOND_DEVNET_CHAIN_ID}"]`)
+    await add.getByTestId('add-safe-on-chain-button').click()
+    await page.locator(`[data-testid="safe-chain-link"][data-chain-id="${SECOND_DEVNET_CHAIN_ID}"]`).waitFor()
+    await expect(add.count()).resolves.toBe(0)
+    const there = await readSafe(second.rpcUrl, solo)
+    expect(there.chainId).toBe(SECOND_DEVNET_CHAIN_ID)
+    expect(there.owners).toEqual([account(0)])
+    expect(there.threshold).toBe(1n)
+    await page.screenshot({ path: join(screenshotDir, 'multichain-added.png') })
+  })
 })
