@@ -6,7 +6,7 @@ import { findAnvil, type SecondDevnet, startSecondDevnet } from '@concord/devnet
 export const SECOND_CHAIN_LABEL = { name: 'Concord Devnet 2', shortName: 'dev2' } as const
 
 /**
- * Starts it unless `wanted` is false or only Hardhat can run, on the port after the first chain's (a free one when
+ * Starts it when `wanted` and anvil runs (not Hardhat), on the port after the first chain's (a free one when
  * that is 0); `stateDir` keeps it across restarts.
  */
 export async function startSecondChain(
@@ -14,6 +14,6 @@ export async function startSecondChain(
   firstPort: number,
   stateDir: string | undefined,
 ): Promise<SecondDevnet | undefined> {
-  if (wanted === false || process.env.CONCORD_DEVNET === 'hardhat' || !findAnvil()) return undefined
+  if (!wanted || process.env.CONCORD_DEVNET === 'hardhat' || !findAnvil()) return undefined
   return startSecondDevnet({ port: firstPort ? firstPort + 1 : 0, ...(stateDir ? { stateDir } : {}) })
 }
