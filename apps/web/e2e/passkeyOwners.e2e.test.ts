@@ -43,10 +43,10 @@ const safeUrl = (path: string) => `${base()}${path}?safe=dev:${safe}`
 const readChain = <T>(functionName: 'getOwners' | 'nonce' | 'getThreshold') =>
   e2e.stack.devnet.client.readContract({ address: safe, abi: safeAbi, functionName }) as Promise<T>
 
-async function addVirtualAuthenticator(page: Page): Promise<void> {
+async function addVirtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('WebAuthn.enable')
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
       transport: 'internal',
@@ -55,6 +55,8 @@ async function addVirtualAuthenticator(page: Page): Promise<void> {
       isUserVerified: true,
     },
   })
+  /** The passkeys the authenticator holds, as DevTools reports them. */
+  return async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials
 }
 
 /** Executes the first queued transaction from the queue page (the connected wallet sends it). */
@@ -71,7 +73,7 @@ describe('passkey owners', () => {
   it('default: an owner adds this device passkey as owner; the passkey confirms a transaction the Safe executes and signs a message', async () => {
     const page = e2e.page
     const { client } = e2e.stack.devnet
-    await addVirtualAuthenticator(page)
+    const credentials = await addVirtualAuthenticator(page)
     await connectDevnet(page, 0, safeUrl('/settings/setup'))
 
     // Settings → Setup: create the passkey, then review, sign and propose the owner change (threshold 2).
@@ -82,6 +84,10 @@ describe('passkey owners', () => {
     const item = section.getByTestId('passkey-item')
     await item.waitFor()
     const signer = getAddress((await item.getAttribute('data-signer')) as string)
+    // The authenticator holds one resident passkey, under a random 16-byte user handle (not one from its name).
+    const held = await credentials()
+    expect(held).toHaveLength(1)
+    expect(Buffer.from(held[0]?.userHandle ?? '', 'base64')).toHaveLength(16)
     await expect(item.getByTestId('passkey-status').textContent()).resolves.toBe('Not an owner yet')
     const review = section.getByTestId('passkey-owner-review')
     await review.getByTestId('sign-and-propose').click()

@@ -118,6 +118,8 @@ describe('recovery', () => {
         .getByTestId('recovery-new-owner')
         .evaluateAll((items) => items.map((i) => i.getAttribute('data-address'))),
     ).resolves.toEqual([account(4), account(1)])
+    // The browser checked the gateway's account against the Delay's stored hash and its own decoding.
+    await pending.getByTestId('recovery-verified').waitFor()
     await expect(pending.getByTestId('recovery-execute').count()).resolves.toBe(0)
     await page.screenshot({ path: join(screenshotDir, 'recovery-pending.png') })
 

@@ -1,6 +1,6 @@
 import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import type { QueryClient } from '@tanstack/react-query'
-import { balancesQueryOptions } from '../features/assets/queries'
+import { balancesQueryOptions } from '../features/assets/api/queries'
 import { safeInfoQueryOptions } from '../features/safe/queries'
 import { historyQueryOptions, queueQueryOptions } from '../features/transactions/queries'
 import { prefetchForFirstScreen } from '../lib/queryClient'

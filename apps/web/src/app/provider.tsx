@@ -8,7 +8,7 @@ import {
   readInlineRuntimeConfig,
   resolveGatewayUrl,
 } from '../config/runtimeConfig'
-import { chainsQueryOptions } from '../features/chains/queries'
+import { chainsQueryOptions } from '../features/chains/api/queries'
 import { GatewayUrlForm } from '../features/settings/components/GatewayUrlForm'
 import { followThemeMode } from '../features/settings/followThemeMode'
 import { settingsStore } from '../features/settings/settingsStore'

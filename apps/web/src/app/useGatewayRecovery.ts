@@ -3,7 +3,7 @@
 // saved data.
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { chainKeys } from '../features/chains/queries'
+import { chainKeys } from '../features/chains/api/keys'
 import { useGatewayReach } from '../lib/gatewayReach'
 import { useRuntime } from './RuntimeContext'
 

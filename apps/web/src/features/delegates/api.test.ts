@@ -6,7 +6,7 @@ import {
   listDelegatesRequest,
   removeDelegateRequest,
   validateNewDelegate,
-} from './api'
+} from './api/requests'
 
 const SAFE = '0x1111111111111111111111111111111111111111'
 const DELEGATE = '0x2222222222222222222222222222222222222222'

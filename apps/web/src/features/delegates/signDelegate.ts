@@ -1,7 +1,7 @@
 import { type Address, type Hex, hexToNumber, size, slice, toHex } from 'viem'
 import type { Config } from 'wagmi'
 import { signTypedData } from 'wagmi/actions'
-import { delegateSigningData, deleteDelegateSigningData } from './api'
+import { delegateSigningData, deleteDelegateSigningData } from './api/requests'
 
 export type DelegateSigning = {
   delegate: Address

@@ -10,8 +10,8 @@ import {
 } from 'viem'
 import { namehash } from 'viem/ens'
 import { describe, expect, it } from 'vitest'
+import { type EnsScope, ensAvatarQuery, ensNameQuery } from './api/queries'
 import { ensSourceOf } from './ensSource'
-import { type EnsScope, ensAvatarQuery, ensNameQuery } from './queries'
 
 // The client boundary is stubbed (a transport answering eth_call from a table), everything above it is real:
 // TanStack Query, viem's contract calls, the lookup through the configured registry.

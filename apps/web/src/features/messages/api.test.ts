@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseMessageInput } from './api'
+import { parseMessageInput } from './api/requests'
 
 describe('parseMessageInput', () => {
   it('default: text as it is, typed data from JSON', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { NotificationEvent } from './api'
+import type { NotificationEvent } from './api/requests'
 import { describeEvent, eventPath } from './eventText'
 
 const SAFE = '0x5aFE3855358E112B5647B952709E6165e1c1eEEe'

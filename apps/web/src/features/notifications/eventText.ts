@@ -1,7 +1,7 @@
 // What a notification says and where it leads, per event type.
 import type { NotificationType } from '@concord/safe/notificationTypes'
 import { formatTokenAmount } from '../../lib/format'
-import type { NotificationEvent } from './api'
+import type { NotificationEvent } from './api/requests'
 
 const short = (value: string | undefined) => (value ? `${value.slice(0, 6)}…${value.slice(-4)}` : '')
 

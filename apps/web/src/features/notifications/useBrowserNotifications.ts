@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import type { NotificationEvent } from './api'
+import type { NotificationEvent } from './api/requests'
 import { describeEvent } from './eventText'
 
 /** Whether this browser can show system notifications, and may (the user allowed it). */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { configureGateway } from '../../lib/gateway'
-import { confirmSafeTx, simulateCall } from './api'
+import { confirmSafeTx, simulateCall } from './api/requests'
 
 const SAFE = '0xeE3A570203441329791FA2AC2C912EBC9983F886'
 const call = { to: SAFE, value: 10n ** 18n, data: '0x', operation: 0 } as const

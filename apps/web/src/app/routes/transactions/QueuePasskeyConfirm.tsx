@@ -1,7 +1,7 @@
 import type { ChainInfo, TransactionDetails } from '@safe-global/safe-gateway-typescript-sdk'
 import type { Address } from 'viem'
 import { PasskeyConfirm } from '../../../features/passkeys/components/PasskeyConfirm'
-import { confirmSafeTx } from '../../../features/tx-flow/api'
+import { confirmSafeTx } from '../../../features/tx-flow/api/requests'
 import { ExternalSignerReview } from '../../../features/tx-flow/components/review/ExternalSignerReview'
 
 /**

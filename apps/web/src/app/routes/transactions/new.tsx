@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
-import { balancesQueryOptions, collectiblesQueryOptions } from '../../../features/assets/queries'
+import { balancesQueryOptions, collectiblesQueryOptions } from '../../../features/assets/api/queries'
 import { queueKeys } from '../../../features/queue/queries'
 import { safeInfoQueryOptions, safeKeys } from '../../../features/safe/queries'
 import { useSettings } from '../../../features/settings/useSettings'

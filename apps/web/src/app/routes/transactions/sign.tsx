@@ -8,7 +8,7 @@ import { queueKeys } from '../../../features/queue/queries'
 import { safeKeys } from '../../../features/safe/queries'
 import { transactionDetailsQueryOptions, transactionKeys } from '../../../features/transactions/queries'
 import { parseTransactionIdParam } from '../../../features/transactions/utils/transactionId'
-import { confirmSafeTx } from '../../../features/tx-flow/api'
+import { confirmSafeTx } from '../../../features/tx-flow/api/requests'
 import { QueuedTxReview } from '../../../features/tx-flow/components/review/QueuedTxReview'
 import { RequireSafe } from '../RequireSafe'
 

@@ -4,7 +4,7 @@ import { type ReactNode, useState } from 'react'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { LoadMore } from '../../../components/ui/LoadMore'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
-import { collectiblesQueryOptions } from '../queries'
+import { collectiblesQueryOptions } from '../api/queries'
 
 export type CollectiblesGridProps = {
   chainId: string

@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/ui/EmptyState'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
 import { explorerAddressUrl } from '../../../lib/explorer'
 import { formatFiat, formatTokenAmount } from '../../../lib/format'
-import { balancesQueryOptions } from '../queries'
+import { balancesQueryOptions } from '../api/queries'
 import { TokenIcon } from './TokenIcon'
 
 export type TokenBalancesProps = {

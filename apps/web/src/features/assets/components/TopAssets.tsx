@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
 import { formatFiat, formatTokenAmount } from '../../../lib/format'
-import { balancesQueryOptions } from '../queries'
+import { balancesQueryOptions } from '../api/queries'
 import { TokenIcon } from './TokenIcon'
 
 export type TopAssetsProps = {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
 import { formatFiat } from '../../../lib/format'
-import { balancesQueryOptions } from '../queries'
+import { balancesQueryOptions } from '../api/queries'
 
 export type TotalBalanceProps = { chainId: string; address: string; currency: string; hideSpam: boolean }
 

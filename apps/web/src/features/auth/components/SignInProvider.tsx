@@ -4,7 +4,7 @@ import { isAddressEqual } from 'viem'
 import { type SignIn, SignInContext } from '../../../components/ui/SignInContext'
 import { requestWalletDialogs, useWalletDialogs } from '../../../lib/walletDialogs'
 import { useWalletAccount } from '../../../lib/walletRuntime'
-import { type AuthSession, createSiweAdapter, fetchSession } from '../api'
+import { type AuthSession, createSiweAdapter, fetchSession } from '../api/requests'
 import { SignInRequestContext } from './signInRequest'
 
 /**

@@ -1,6 +1,6 @@
 import type { AuthenticationStatus } from '@rainbow-me/rainbowkit'
 import { createContext } from 'react'
-import type { SiweAdapter } from '../api'
+import type { SiweAdapter } from '../api/requests'
 
 /**
  * What the wallet dialogs' sign-in step needs from SignInProvider: the gateway's SIWE adapter, the session's

@@ -10,6 +10,7 @@ import { EmptyState } from '../../../components/ui/EmptyState'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
 import { explorerAddressUrl } from '../../../lib/explorer'
 import { formatGatewayError } from '../../../lib/gateway'
+import { delegatesKeys } from '../api/keys'
 import {
   addDelegateRequest,
   type Delegate,
@@ -18,8 +19,7 @@ import {
   removeDelegateRequest,
   sendGatewayRequest,
   validateNewDelegate,
-} from '../api'
-import { delegatesKeys } from '../keys'
+} from '../api/requests'
 import { type DelegateSigning, delegateSigning, signDelegate } from '../signDelegate'
 
 /** What the signer's device will show for this delegate request (the hour pinned in `signing` is the one signed). */

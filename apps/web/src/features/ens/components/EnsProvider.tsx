@@ -3,7 +3,7 @@ import { getClient } from '@wagmi/core'
 import { createContext, type ReactNode, useContext, useMemo } from 'react'
 import { WagmiContext } from 'wagmi'
 import { EnsContext, type EnsProfile } from '../../../components/ui/EnsContext'
-import { type EnsScope, ensAvatarQuery, ensNameQuery } from '../queries'
+import { type EnsScope, ensAvatarQuery, ensNameQuery } from '../api/queries'
 
 const EnsChainsContext = createContext<EnsScope>({ chains: [], openChainId: undefined })
 

@@ -5,7 +5,7 @@ import { AddressView } from '../../../components/ui/AddressView'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
 import { formatTokenAmount } from '../../../lib/format'
 import { formatSafeParam, safeHref } from '../../../lib/safeLink'
-import { type ExplorerAddress, explorerAddressQueryOptions } from '../api'
+import { type ExplorerAddress, explorerAddressQueryOptions } from '../api/requests'
 
 export const explorerAddressPath = (chainId: string, address: string) =>
   `/explorer/${chainId}/address/${address}`

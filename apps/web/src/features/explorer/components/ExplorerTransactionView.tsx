@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
 import { formatDateTime, formatTokenAmount } from '../../../lib/format'
-import { type ExplorerTransaction, explorerTxQueryOptions } from '../api'
+import { type ExplorerTransaction, explorerTxQueryOptions } from '../api/requests'
 import { explorerAddressPath } from './ExplorerAddressView'
 
 const STATUS = { pending: 'Pending', success: 'Success', reverted: 'Reverted' } as const

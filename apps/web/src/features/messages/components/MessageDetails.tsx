@@ -11,8 +11,8 @@ import { DeviceHashes } from '../../../components/ui/DeviceHashes'
 import { HashView } from '../../../components/ui/HashView'
 import { formatDateTime } from '../../../lib/format'
 import { formatGatewayError } from '../../../lib/gateway'
-import { addMessageSignature, type SafeMessage } from '../api'
-import { messagesKeys } from '../keys'
+import { messagesKeys } from '../api/keys'
+import { addMessageSignature, type SafeMessage } from '../api/requests'
 import { signSafeMessage } from '../signSafeMessage'
 
 export type MessageSafe = {

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import type { Address } from 'viem'
 import { formatTime } from '../../../lib/format'
 import './messages.css'
-import type { SafeMessage } from '../api'
+import type { SafeMessage } from '../api/requests'
 import { MessageDetails, type MessageSafe, type RenderOtherSigners } from './MessageDetails'
 
 /** Midnight UTC labels (the DATE_LABELs of the Client Gateway's messages list), shown as that UTC day. */

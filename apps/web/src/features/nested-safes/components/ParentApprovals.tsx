@@ -6,7 +6,11 @@ import { type Address, getAddress, type Hex } from 'viem'
 import { useAccount, useConfig, useReadContract } from 'wagmi'
 import { useAddressName } from '../../../components/ui/AddressNamesContext'
 import { shortAddress } from '../../../lib/format'
-import { controlledSafesQueryOptions, ownerSafeQueryOptions, pendingApprovalQueryOptions } from '../api'
+import {
+  controlledSafesQueryOptions,
+  ownerSafeQueryOptions,
+  pendingApprovalQueryOptions,
+} from '../api/requests'
 import { approveHashAbi, approveHashCall } from '../approvals'
 
 export type ApprovalDraft = { call: ReturnType<typeof approveHashCall>; summary: string }

@@ -1,4 +1,4 @@
-import { historyExportUrl } from '../api'
+import { historyExportUrl } from '../api/requests'
 
 /** Downloads the Safe's executed history as CSV from the gateway (notes included for a signed-in owner). */
 export function ExportHistoryButton({ chainId, safe }: { chainId: string; safe: string }) {

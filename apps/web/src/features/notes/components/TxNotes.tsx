@@ -4,7 +4,8 @@ import { AddressView } from '../../../components/ui/AddressView'
 import { useSignIn } from '../../../components/ui/SignInContext'
 import { SignInPrompt } from '../../../components/ui/SignInPrompt'
 import { formatGatewayError } from '../../../lib/gateway'
-import { addNote, MAX_NOTE_LENGTH, notesKeys, removeNote, txNotesQueryOptions } from '../api'
+import { notesKeys } from '../api/keys'
+import { addNote, MAX_NOTE_LENGTH, removeNote, txNotesQueryOptions } from '../api/requests'
 
 /** The team's notes on one transaction: who wrote what; owners add theirs once signed in. */
 export function TxNotes({ chainId, safe, txId }: { chainId: string; safe: string; txId: string }) {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useAddressName } from '../../../components/ui/AddressNamesContext'
 import { useSignIn } from '../../../components/ui/SignInContext'
 import { shortAddress } from '../../../lib/format'
-import { safeNotesQueryOptions, type TxNote } from '../api'
+import { safeNotesQueryOptions, type TxNote } from '../api/requests'
 import './notes.css'
 
 /**

@@ -6,7 +6,7 @@ import { AddressNamesContext } from '../../../components/ui/AddressNamesContext'
 import { KnownTokensContext } from '../../../components/ui/KnownTokensContext'
 import { configureGateway } from '../../../lib/gateway'
 import { renderWithProviders } from '../../../testing/providers'
-import type { NotificationEvent } from '../api'
+import type { NotificationEvent } from '../api/requests'
 import { NotificationBell } from './NotificationBell'
 
 const GATEWAY = 'https://gateway.test'

@@ -6,10 +6,11 @@ import { Link } from 'react-router'
 import { AddressNamesContext } from '../../../components/ui/AddressNamesContext'
 import { KnownTokensContext } from '../../../components/ui/KnownTokensContext'
 import { formatGatewayError, gatewayCall, gatewayScope } from '../../../lib/gateway'
-import { type ChainSummary, markRead, type NotificationEvent } from '../api'
+import { notificationKeys } from '../api/keys'
+import { chainSummariesQueryOptions, feedQueryOptions } from '../api/queries'
+import { type ChainSummary, markRead, type NotificationEvent } from '../api/requests'
 import { forgetDevice, useNotificationDevice } from '../device'
 import { describeEvent, eventPath } from '../eventText'
-import { chainSummariesQueryOptions, feedQueryOptions, notificationKeys } from '../queries'
 import { useBrowserNotifications } from '../useBrowserNotifications'
 
 /** Settings → Notifications, for the Safe open now (the link keeps its `safe` parameter). */

@@ -10,6 +10,8 @@ import { QueryBoundary } from '../../../components/ui/QueryBoundary'
 import { useSignIn } from '../../../components/ui/SignInContext'
 import { SignInPrompt } from '../../../components/ui/SignInPrompt'
 import { formatGatewayError } from '../../../lib/gateway'
+import { notificationKeys } from '../api/keys'
+import { preferencesQueryOptions } from '../api/queries'
 import {
   type NotificationPreferences,
   putPreferences,
@@ -17,10 +19,9 @@ import {
   registrationHash,
   unregisterSafe,
   WEB_TOKEN,
-} from '../api'
+} from '../api/requests'
 import { deviceUuid, forgetSafe, rememberSafe, safeKey, useNotificationDevice } from '../device'
 import { typeLabel } from '../eventText'
-import { notificationKeys, preferencesQueryOptions } from '../queries'
 import { browserNotificationsAllowed, requestBrowserNotifications } from '../useBrowserNotifications'
 
 export type NotificationSettingsProps = {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { QueryError } from '../../../components/ui/QueryBoundary'
-import { fiatCurrenciesQueryOptions } from '../queries'
+import { fiatCurrenciesQueryOptions } from '../api/queries'
 import { updateSettings, useSettings } from '../useSettings'
 
 /** Picks the fiat currency of balances from the gateway's supported codes. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { queuedNoncesQueryOptions } from '../api'
+import { queuedNoncesQueryOptions } from '../api/requests'
 
 /**
  * Said on the forms, before the review, when a new transaction takes a nonce the queue already uses: it replaces

@@ -17,7 +17,7 @@ import { useConfig } from 'wagmi'
 import { getBytecode } from 'wagmi/actions'
 import { KnownAddressesContext } from '../../../../components/ui/AddressNamesContext'
 import { gatewayScope } from '../../../../lib/gateway'
-import { hasPaidBefore, type Simulation } from '../../api'
+import { hasPaidBefore, type Simulation } from '../../api/requests'
 import { safeTxOfDetails } from '../../verify/verifyDetails'
 import '../../txFlow.css'
 

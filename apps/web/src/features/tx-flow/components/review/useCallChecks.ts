@@ -1,7 +1,7 @@
 import type { DecodedDataResponse } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import { decodedQueryOptions, simulationQueryOptions } from '../../api'
+import { decodedQueryOptions, simulationQueryOptions } from '../../api/requests'
 import type { SafeCall } from '../../types'
 import { checkDecoded, type DecodedCall } from '../../verify/checkDecoded'
 

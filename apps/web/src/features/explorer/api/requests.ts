@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { GatewayError, gatewayScope, getGatewayBaseUrl } from '../../lib/gateway'
+import { GatewayError, getGatewayBaseUrl } from '../../../lib/gateway'
+import { explorerKeys } from './keys'
 
 /** An address as the gateway reads it from the chain (GET /v1/chains/{chainId}/explorer/address/{address}). */
 export type ExplorerAddress = {
@@ -52,13 +53,6 @@ async function getJson<T>(path: string): Promise<T> {
 }
 
 const segment = encodeURIComponent
-
-export const explorerKeys = {
-  all: () => [gatewayScope(), 'explorer'] as const,
-  address: (chainId: string, address: string) =>
-    [...explorerKeys.all(), chainId, 'address', address] as const,
-  tx: (chainId: string, hash: string) => [...explorerKeys.all(), chainId, 'tx', hash] as const,
-}
 
 export const explorerAddressQueryOptions = (chainId: string, address: string) =>
   queryOptions({

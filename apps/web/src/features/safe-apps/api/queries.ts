@@ -1,13 +1,8 @@
 import { getSafeApps, type SafeAppData } from '@safe-global/safe-gateway-typescript-sdk'
 import { queryOptions } from '@tanstack/react-query'
-import { gatewayCall, gatewayScope } from '../../lib/gateway'
-import { fetchManifest } from './manifest'
-
-export const safeAppsKeys = {
-  all: () => [gatewayScope(), 'safe-apps'] as const,
-  list: (chainId: string) => [...safeAppsKeys.all(), chainId, 'list'] as const,
-  manifest: (url: string) => [...safeAppsKeys.all(), 'manifest', url] as const,
-}
+import { gatewayCall } from '../../../lib/gateway'
+import { fetchManifest } from '../manifest'
+import { safeAppsKeys } from './keys'
 
 /** `GET /v1/chains/{chainId}/safe-apps`: the apps the gateway lists (ours: the bundled ones first). */
 export const safeAppsQueryOptions = (chainId: string) =>

@@ -10,18 +10,9 @@ import { queryOptions } from '@tanstack/react-query'
 import type { Address, Hex } from 'viem'
 import type { Config } from 'wagmi'
 import { getBytecode } from 'wagmi/actions'
-import { GatewayError, gatewayCall, gatewayScope } from '../../lib/gateway'
-import { approveHashCandidates, approvesHash } from './approvals'
-
-export const nestedKeys = {
-  all: () => [gatewayScope(), 'nested-safes'] as const,
-  owner: (chainId: string, owner: string) =>
-    [...nestedKeys.all(), chainId, 'owner', owner.toLowerCase()] as const,
-  controlled: (chainId: string, account: string) =>
-    [...nestedKeys.all(), chainId, 'controlled', account.toLowerCase()] as const,
-  pending: (chainId: string, parent: string, child: string, safeTxHash: string) =>
-    [...nestedKeys.all(), chainId, 'pending', parent.toLowerCase(), child.toLowerCase(), safeTxHash] as const,
-}
+import { GatewayError, gatewayCall } from '../../../lib/gateway'
+import { approveHashCandidates, approvesHash } from '../approvals'
+import { nestedKeys } from './keys'
 
 /**
  * An owner's Safe info when the owner is a Safe; null when it is not one. An address without code (most owners)

@@ -1,10 +1,7 @@
 import { getFiatCurrencies } from '@safe-global/safe-gateway-typescript-sdk'
 import { queryOptions } from '@tanstack/react-query'
-import { gatewayCall, gatewayScope } from '../../lib/gateway'
-
-export const settingsKeys = {
-  fiatCurrencies: () => [gatewayScope(), 'balances', 'supported-fiat-codes'] as const,
-}
+import { gatewayCall } from '../../../lib/gateway'
+import { settingsKeys } from './keys'
 
 /** `GET /v1/balances/supported-fiat-codes`: upper-case codes such as `USD`, `EUR`. */
 export const fiatCurrenciesQueryOptions = () =>

@@ -1,18 +1,11 @@
 import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { queryOptions } from '@tanstack/react-query'
 import { type Chain, type Client, isAddress, type Transport } from 'viem'
-import { type EnsSource, ensSourceOf } from './ensSource'
+import { type EnsSource, ensSourceOf } from '../ensSource'
+import { ensKeys } from './keys'
 
 /** ENS records change rarely: a name or avatar is reused for an hour. */
 const ENS_STALE_MS = 60 * 60 * 1000
-
-export const ensKeys = {
-  all: () => ['ens'] as const,
-  name: (chainId: string, registry: string, address: string) =>
-    [...ensKeys.all(), chainId, registry, 'name', address.toLowerCase()] as const,
-  avatar: (chainId: string, registry: string, name: string) =>
-    [...ensKeys.all(), chainId, registry, 'avatar', name] as const,
-}
 
 export type EnsClient = Client<Transport, Chain | undefined> | undefined
 
@@ -30,7 +23,7 @@ export const ensNameQueryOptions = (
   queryOptions({
     queryKey: ensKeys.name(chainId, source?.registry ?? '', address),
     queryFn: async () =>
-      (await import('./ensLookup')).lookupEnsName(
+      (await import('../ensLookup')).lookupEnsName(
         needs(client, 'client'),
         needs(source, 'registry'),
         address,
@@ -48,7 +41,11 @@ export const ensAvatarQueryOptions = (
   queryOptions({
     queryKey: ensKeys.avatar(chainId, source?.registry ?? '', name),
     queryFn: async () =>
-      (await import('./ensLookup')).lookupEnsAvatar(needs(client, 'client'), needs(source, 'registry'), name),
+      (await import('../ensLookup')).lookupEnsAvatar(
+        needs(client, 'client'),
+        needs(source, 'registry'),
+        name,
+      ),
     staleTime: ENS_STALE_MS,
     retry: false,
   })

@@ -1,6 +1,6 @@
 import type { createAuthenticationAdapter } from '@rainbow-me/rainbowkit'
 import { createSiweMessage } from 'viem/siwe'
-import { gatewayFetch } from '../../lib/gatewayFetch'
+import { gatewayFetch } from '../../../lib/gatewayFetch'
 
 export type AuthSession = { address: string; chainId: number }
 

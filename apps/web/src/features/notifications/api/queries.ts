@@ -1,20 +1,10 @@
 // Query keys and options of notifications. The live-updates layer invalidates through notificationKeys
 // (e.g. notificationKeys.feeds() on any change of a followed Safe); until it does, the feed is polled.
 import { queryOptions } from '@tanstack/react-query'
-import { gatewayScope } from '../../lib/gateway'
-import { fetchChainSummaries, fetchFeed, fetchPreferences } from './api'
+import { notificationKeys } from './keys'
+import { fetchChainSummaries, fetchFeed, fetchPreferences } from './requests'
 
 export const FEED_REFRESH_MS = 15_000
-
-export const notificationKeys = {
-  all: () => [gatewayScope(), 'notifications'] as const,
-  /** Every device's feed (this browser has one at a time). */
-  feeds: () => [...notificationKeys.all(), 'feed'] as const,
-  feed: (uuid: string) => [...notificationKeys.feeds(), uuid] as const,
-  preferences: (chainId: string, safe: string) =>
-    [...notificationKeys.all(), 'preferences', chainId, safe.toLowerCase()] as const,
-  chains: () => [...notificationKeys.all(), 'chains'] as const,
-}
 
 export const feedQueryOptions = (uuid: string) =>
   queryOptions({

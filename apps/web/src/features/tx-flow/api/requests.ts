@@ -10,10 +10,11 @@ import {
 } from '@safe-global/safe-gateway-typescript-sdk'
 import { queryOptions } from '@tanstack/react-query'
 import type { Address, Hex } from 'viem'
-import { GatewayError, gatewayCall, gatewayScope, getGatewayBaseUrl } from '../../lib/gateway'
-import { gatewayFetch } from '../../lib/gatewayFetch'
-import { queuedNoncesOf } from './builders/nonce'
-import type { SafeCall } from './types'
+import { GatewayError, gatewayCall, getGatewayBaseUrl } from '../../../lib/gateway'
+import { gatewayFetch } from '../../../lib/gatewayFetch'
+import { queuedNoncesOf } from '../builders/nonce'
+import type { SafeCall } from '../types'
+import { txFlowKeys } from './keys'
 
 /** What the gateway's dry run says the transaction would do if the Safe executed it now. */
 export type Simulation = {
@@ -29,21 +30,6 @@ export type Simulation = {
     after: string
     change: string
   }[]
-}
-
-// Query keys hold the call as strings: TanStack hashes keys with JSON.stringify, which refuses bigints.
-const callKey = (call: SafeCall) => [call.to, String(call.value), call.data, call.operation] as const
-
-export const txFlowKeys = {
-  all: () => [gatewayScope(), 'tx-flow'] as const,
-  estimation: (chainId: string, safe: string, call: SafeCall) =>
-    [...txFlowKeys.all(), chainId, safe, 'estimation', ...callKey(call)] as const,
-  simulation: (chainId: string, safe: string, call: SafeCall) =>
-    [...txFlowKeys.all(), chainId, safe, 'simulation', ...callKey(call)] as const,
-  decoded: (chainId: string, call: SafeCall) =>
-    [...txFlowKeys.all(), chainId, 'decoded', ...callKey(call)] as const,
-  queuedNonces: (chainId: string, safe: string) =>
-    [...txFlowKeys.all(), chainId, safe, 'queued-nonces'] as const,
 }
 
 /** `POST /v1/chains/{chainId}/data-decoder`: the gateway's reading of the calldata (checked by checkDecoded). */

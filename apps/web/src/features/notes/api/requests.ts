@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import { gatewayScope, getGatewayBaseUrl } from '../../lib/gateway'
-import { gatewayFetch } from '../../lib/gatewayFetch'
+import { getGatewayBaseUrl } from '../../../lib/gateway'
+import { gatewayFetch } from '../../../lib/gatewayFetch'
+import { notesKeys } from './keys'
 
 export type TxNote = { id: number; transactionId: string; author: string; note: string; createdAt: string }
 
@@ -8,17 +9,6 @@ export const MAX_NOTE_LENGTH = 500
 
 const segment = encodeURIComponent
 const base = (chainId: string, safe: string) => `/v1/chains/${segment(chainId)}/safes/${segment(safe)}/notes`
-
-export const notesKeys = {
-  all: () => [gatewayScope(), 'notes'] as const,
-  /** Everything cached of one Safe's notes. */
-  safe: (chainId: string, safe: string) => [...notesKeys.all(), chainId, safe.toLowerCase()] as const,
-  ofTx: (chainId: string, safe: string, txId: string, signedIn: string) =>
-    [...notesKeys.safe(chainId, safe), txId, signedIn] as const,
-  /** Every note of a Safe (one request for a whole list of rows). */
-  ofSafe: (chainId: string, safe: string, signedIn: string) =>
-    [...notesKeys.safe(chainId, safe), '*', signedIn] as const,
-}
 
 export const txNotesQueryOptions = (chainId: string, safe: string, txId: string, signedIn: string) =>
   queryOptions({

@@ -1,4 +1,4 @@
-import { gatewayScope } from '../../lib/gateway'
+import { gatewayScope } from '../../../lib/gateway'
 
 // Query keys alone, so the app's live-update wiring (app/liveQueryKeys.ts) does not load the messages screens' code.
 

@@ -3,7 +3,7 @@
 // and team preferences.
 import type { NotificationType } from '@concord/safe/notificationTypes'
 import { type Address, type Hex, keccak256, stringToBytes } from 'viem'
-import { gatewayFetch } from '../../lib/gatewayFetch'
+import { gatewayFetch } from '../../../lib/gatewayFetch'
 
 export type NotificationEvent = {
   id: number

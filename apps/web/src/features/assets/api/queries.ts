@@ -5,15 +5,8 @@ import {
   type SafeCollectiblesPage,
 } from '@safe-global/safe-gateway-typescript-sdk'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { gatewayCall, gatewayScope } from '../../lib/gateway'
-
-export const assetKeys = {
-  all: () => [gatewayScope(), 'assets'] as const,
-  balances: (chainId: string, address: string, currency: string, hideSpam: boolean) =>
-    [...assetKeys.all(), chainId, address, 'balances', currency, { hideSpam }] as const,
-  collectibles: (chainId: string, address: string, hideSpam: boolean) =>
-    [...assetKeys.all(), chainId, address, 'collectibles', { hideSpam }] as const,
-}
+import { gatewayCall } from '../../../lib/gateway'
+import { assetKeys } from './keys'
 
 /** `GET /v1/chains/{chainId}/safes/{address}/balances/{currency}?exclude_spam=` */
 export const balancesQueryOptions = (chainId: string, address: string, currency: string, hideSpam: boolean) =>

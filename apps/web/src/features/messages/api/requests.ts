@@ -9,8 +9,8 @@ import {
 } from '@safe-global/safe-gateway-typescript-sdk'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import type { Hex } from 'viem'
-import { gatewayCall } from '../../lib/gateway'
-import { pollUnlessLive } from '../../lib/liveStatus'
+import { gatewayCall } from '../../../lib/gateway'
+import { pollUnlessLive } from '../../../lib/liveStatus'
 import { messagesKeys } from './keys'
 
 /**

@@ -1,12 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Address } from 'viem'
 import type { Config } from 'wagmi'
-import { gatewayScope } from '../../lib/gateway'
-import { readSpendingLimits } from './readSpendingLimits'
-
-export const spendingLimitKeys = {
-  list: (chainId: string, safe: string) => [gatewayScope(), 'spending-limits', chainId, safe] as const,
-}
+import { readSpendingLimits } from '../readSpendingLimits'
+import { spendingLimitKeys } from './keys'
 
 export const spendingLimitsQueryOptions = (
   config: Config,

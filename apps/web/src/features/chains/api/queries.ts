@@ -1,17 +1,13 @@
 import { type ChainInfo, getChainsConfig } from '@safe-global/safe-gateway-typescript-sdk'
 import { queryOptions } from '@tanstack/react-query'
-import { configureGateway, gatewayCall } from '../../lib/gateway'
-import { getCursor, parseChainPage } from './parseChainPage'
+import { configureGateway, gatewayCall } from '../../../lib/gateway'
+import { getCursor, parseChainPage } from '../parseChainPage'
+import { chainKeys } from './keys'
 
 // NEST pages /v1/chains by `cursor` (the SDK's query type predates it); follow `next` with a bound.
 const MAX_PAGES = 20
 
 type ChainsQuery = Parameters<typeof getChainsConfig>[0] & { cursor?: string }
-
-export const chainKeys = {
-  all: ['chains'] as const,
-  list: (gatewayUrl: string) => [...chainKeys.all, 'list', gatewayUrl] as const,
-}
 
 /** All chains the gateway serves, in the gateway's order. */
 export async function getChains(gatewayUrl: string): Promise<ChainInfo[]> {

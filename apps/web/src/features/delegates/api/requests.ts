@@ -1,7 +1,7 @@
 import { delegateTypedData, deleteDelegateTypedData, totp } from '@concord/safe/serviceRequests'
 import { queryOptions } from '@tanstack/react-query'
 import { type Address, type Hex, isAddress } from 'viem'
-import { GatewayError, getGatewayBaseUrl } from '../../lib/gateway'
+import { GatewayError, getGatewayBaseUrl } from '../../../lib/gateway'
 import { delegatesKeys } from './keys'
 
 /** A proposer (delegate) of a Safe as the gateway lists it. */
