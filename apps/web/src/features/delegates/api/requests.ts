@@ -2,6 +2,7 @@ import { delegateTypedData, deleteDelegateTypedData, totp } from '@concord/safe/
 import { queryOptions } from '@tanstack/react-query'
 import { type Address, type Hex, isAddress } from 'viem'
 import { GatewayError, getGatewayBaseUrl } from '../../../lib/gateway'
+import { gatewayFetch } from '../../../lib/gatewayFetch'
 import { delegatesKeys } from './keys'
 
 /** A proposer (delegate) of a Safe as the gateway lists it. */
@@ -81,38 +82,8 @@ export const removeDelegateRequest = (p: {
 })
 
 /** Sends a request to the gateway; errors become GatewayError with 'code: message' from the server. */
-export async function sendGatewayRequest(request: GatewayRequest): Promise<unknown> {
-  const base = getGatewayBaseUrl()
-  if (!base) throw new GatewayError('No gateway configured')
-  let response: Response
-  try {
-    response = await fetch(`${base}${request.path}`, {
-      method: request.method,
-      ...(request.body === undefined
-        ? {}
-        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(request.body) }),
-    })
-  } catch (error) {
-    throw new GatewayError(`Could not reach the gateway (${(error as Error).message})`, { cause: error })
-  }
-  const text = await response.text().catch(() => '')
-  let body: unknown = null
-  try {
-    body = text ? JSON.parse(text) : null
-  } catch {
-    if (response.ok) throw new GatewayError('Invalid response content')
-  }
-  if (!response.ok) {
-    const error = body as { code?: number; message?: string } | null
-    throw new GatewayError(
-      error?.message
-        ? `${error.code ?? response.status}: ${error.message}`
-        : response.statusText || 'Request failed',
-      { code: error?.code ?? response.status },
-    )
-  }
-  return body
-}
+export const sendGatewayRequest = (request: GatewayRequest): Promise<unknown> =>
+  gatewayFetch(request.method, request.path, request.body)
 
 // Enough for any list of proposers a person manages.
 const MAX_PAGES = 10
