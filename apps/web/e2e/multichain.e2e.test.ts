@@ -124,4 +124,37 @@ describe('one Safe on many chains', () => {
     expect(there.threshold).toBe(1n)
     await page.screenshot({ path: join(screenshotDir, 'multichain-added.png') })
   })
+
+  it('default: a counterfactual Safe is shown before it exists, receives funds, and is deployed by Activate', async () => {
+    const { page } = e2e
+    const { client } = e2e.stack.devnet
+    await connectDevnet(page, 5, e2e.stack.url)
+    await page.getByTestId('create-safe-link').click()
+    const form = page.getByTestId('create-safe-form')
+    await form.getByTestId('create-safe-chain').selectOption('31337')
+    await form.getByTestId('create-safe-advanced-toggle').click()
+    await form.getByTestId('create-safe-salt').fill('2600027')
+    const predicted = form.locator('[data-testid="predicted-address"][data-address^="0x"]')
+    await predicted.waitFor()
+    const address = (await predicted.getAttribute('data-address')) as Address
+    await form.getByTestId('create-safe-submit').click()
+    await page.getByTestId('create-safe-review').getByTestId('create-safe-counterfactual').click()
+    await page.waitForURL((url) => url.searchParams.get('safe') === `dev:${address}`)
+
+    const view = page.locator(`[data-testid="counterfactual-safe"][data-address="${address}"]`)
+    await view.getByRole('heading', { name: 'Not deployed yet' }).waitFor()
+    expect(await client.getCode({ address })).toBeUndefined()
+    await client.waitForTransactionReceipt({
+      hash: await client.sendTransaction({ account: account(7), to: address, value: parseEther('2') }),
+    })
+    await view.locator('[data-testid="counterfactual-balance"]:text-is("2 ETH")').waitFor()
+    await page.screenshot({ path: join(screenshotDir, 'multichain-counterfactual.png') })
+
+    await view.getByTestId('activate-safe').click()
+    await page.locator('[data-testid="safe-threshold"]:text-is("1/1")').waitFor({ timeout: 60_000 })
+    const safe = await readSafe(e2e.stack.rpcUrl, address)
+    expect(safe.owners).toEqual([account(5)])
+    expect(safe.threshold).toBe(1n)
+    expect(await client.getBalance({ address })).toBe(parseEther('2'))
+  })
 })

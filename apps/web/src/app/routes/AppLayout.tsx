@@ -16,7 +16,8 @@ import { SafeChainSwitcher } from '../SafeChainSwitcher'
 import { safeSearch, useCurrentSafe } from '../useCurrentSafe'
 import { GATEWAY_RETRY_MS, useGatewayRecovery } from '../useGatewayRecovery'
 import { useLiveQueryUpdates } from '../useLiveQueryUpdates'
-import { NoSuchSafe, useSafeMissing } from './NoSuchSafe'
+import { MissingSafe } from './MissingSafe'
+import { useSafeMissing } from './NoSuchSafe'
 
 // The banners about the connected wallet read it through wagmi: they load with it.
 const WrongNetworkBanner = lazy(() =>
@@ -136,7 +137,7 @@ function Shell({ children }: { children: React.ReactNode }) {
             ) : null}
           </Suspense>
         ) : null}
-        {current.status === 'ok' && missing ? <NoSuchSafe safe={current} /> : children}
+        {current.status === 'ok' && missing ? <MissingSafe safe={current} /> : children}
       </main>
     </div>
   )

@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useState } from 'react'
 import type { Address } from 'viem'
 import { useAccount } from 'wagmi'
 import { AddressView } from '../../../components/ui/AddressView'
+import { saveCounterfactualSafe } from '../counterfactualSafes'
 import { type CreatedSafe, useDeploySafe } from '../hooks/useDeploySafe'
 import { usePredictedSafe } from '../hooks/usePredictedSafe'
 import { deployErrorText } from '../utils/deployError'
@@ -85,6 +86,22 @@ export function CreateSafeForm({ chains, defaultChainId, onOpen, onCreated }: Cr
           deploy.reset()
           setReviewing(false)
         }}
+        onCounterfactual={
+          alsoOnChains.length === 0
+            ? () => {
+                const address = predicted.address as Address
+                saveCounterfactualSafe({
+                  chainId: chain.chainId,
+                  address,
+                  owners: validation.value.owners,
+                  threshold: validation.value.threshold,
+                  saltNonce: validation.value.saltNonce.toString(),
+                })
+                onCreated?.({ chainId: chain.chainId, address, name: validation.value.name })
+                onOpen(chain, address)
+              }
+            : undefined
+        }
         onConfirm={() => {
           if (account && predicted.address)
             deploy.mutate({

@@ -23,6 +23,8 @@ export type CreateSafeReviewProps = {
   error: string | null
   onBack: () => void
   onConfirm: () => void
+  /** Keep it counterfactual: no transaction now, deployed with its first action (absent: not offered). */
+  onCounterfactual?: () => void
 }
 
 /** Everything the deployment will do, checked before the wallet is asked: then Back to edit, or Create. */
@@ -151,6 +153,16 @@ export function CreateSafeReview(props: CreateSafeReviewProps) {
             {props.deploying ? 'Creating… confirm in your wallet' : 'Create Safe'}
           </button>
         )}
+        {props.onCounterfactual && !props.deploying && !props.taken ? (
+          <button
+            type="button"
+            className="button"
+            onClick={props.onCounterfactual}
+            data-testid="create-safe-counterfactual"
+          >
+            Create without deploying
+          </button>
+        ) : null}
       </div>
     </div>
   )

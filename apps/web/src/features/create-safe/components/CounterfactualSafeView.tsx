@@ -1,0 +1,61 @@
+import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
+import { useQuery } from '@tanstack/react-query'
+import { createPublicClient, formatEther, http } from 'viem'
+import { AddressView } from '../../../components/ui/AddressView'
+import { useWalletAccount, useWalletConfig } from '../../../lib/walletRuntime'
+import type { CounterfactualSafe } from '../counterfactualSafes'
+import { useActivateSafe } from '../hooks/useActivateSafe'
+
+/**
+ * A Safe created in this browser but not deployed yet: its address, what it has received (the native balance
+ * is held at the address before any code is), and "Activate", which deploys it with its stored setup.
+ */
+export function CounterfactualSafeView({ chain, safe }: { chain: ChainInfo; safe: CounterfactualSafe }) {
+  const rpcUrl = chain.publicRpcUri?.value || chain.rpcUri?.value
+  const balance = useQuery({
+    queryKey: ['counterfactual-balance', chain.chainId, safe.address],
+    queryFn: () => createPublicClient({ transport: http(rpcUrl) }).getBalance({ address: safe.address }),
+    enabled: !!rpcUrl,
+    refetchInterval: 4000,
+  })
+  const { address: account } = useWalletAccount()
+  const config = useWalletConfig()
+  const activate = useActivateSafe()
+  return (
+    <section className="page" data-testid="counterfactual-safe" data-address={safe.address}>
+      <h1>Not deployed yet</h1>
+      <div className="card">
+        <AddressView address={safe.address} chainId={chain.chainId} />
+        <p className="muted">
+          This Safe ({safe.threshold} of {safe.owners.length} owners) exists only as an address on{' '}
+          {chain.chainName}: it can receive funds now, and is deployed with its first action.
+        </p>
+        <p data-testid="counterfactual-balance">
+          {balance.data !== undefined
+            ? `${formatEther(balance.data)} ${chain.nativeCurrency.symbol}`
+            : balance.isError
+              ? 'Balance unavailable'
+              : 'Loading…'}
+        </p>
+        {activate.error ? (
+          <p className="error-text" role="alert" data-testid="activate-error">
+            {activate.error.message.split('\n')[0]}
+          </p>
+        ) : null}
+        {account && config ? (
+          <button
+            type="button"
+            className="button primary"
+            disabled={activate.isPending}
+            onClick={() => activate.mutate({ safe, account, config })}
+            data-testid="activate-safe"
+          >
+            {activate.isPending ? 'Activating… confirm in your wallet' : 'Activate (deploy the Safe)'}
+          </button>
+        ) : (
+          <p className="muted">Connect a wallet to deploy it.</p>
+        )}
+      </div>
+    </section>
+  )
+}
