@@ -32,6 +32,8 @@ export const delayAbi = parseAbi([
   'function txNonce() view returns (uint256)',
   'function queueNonce() view returns (uint256)',
   'function txCreatedAt(uint256) view returns (uint256)',
+  'function txHash(uint256) view returns (bytes32)',
+  'function getTransactionHash(address to, uint256 value, bytes data, uint8 operation) pure returns (bytes32)',
   'function getModulesPaginated(address start, uint256 pageSize) view returns (address[] array, address next)',
   'function enableModule(address module)',
   'function disableModule(address prevModule, address module)',

@@ -1,8 +1,8 @@
 import { delayAbi } from '@concord/safe/recovery'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Address, Hex } from 'viem'
-import { useConfig } from 'wagmi'
 import { waitForTransactionReceipt, writeContract } from 'wagmi/actions'
+import { useWalletConfig } from '../../lib/walletRuntime'
 import { recoveryKeys } from './queries'
 
 export type DelayCall = {
@@ -17,12 +17,14 @@ export type DelayCall = {
  * `onMined` refreshes what else it changed (owners, history).
  */
 export function useRecoveryWrite(chainId: string, safe: Address, onMined?: () => void) {
-  const config = useConfig()
+  // The app's wallet config, undefined until wagmi has loaded (lib/walletRuntime.ts): never a throwing hook.
+  const config = useWalletConfig()
   const queryClient = useQueryClient()
   return useMutation({
     mutationKey: ['recovery', 'write'],
     meta: { errorToast: false },
     mutationFn: async ({ delay, functionName, tx }: DelayCall) => {
+      if (!config) throw new Error('The wallet has not loaded yet: try again in a moment')
       const hash = await writeContract(config, {
         chainId: Number(chainId),
         address: delay,

@@ -6,7 +6,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { type Address, isAddressEqual } from 'viem'
-import { useAccount } from 'wagmi'
 import { queueKeys } from '../../../features/queue/queries'
 import { PendingRecoveries } from '../../../features/recovery/components/PendingRecoveries'
 import { RecoverySetup } from '../../../features/recovery/components/RecoverySetup'
@@ -19,6 +18,7 @@ import { transactionKeys } from '../../../features/transactions/queries'
 import { NewTxReview } from '../../../features/tx-flow/components/review/NewTxReview'
 import { useOwnerAccess } from '../../../features/tx-flow/useOwnerAccess'
 import { formatGatewayError } from '../../../lib/gateway'
+import { useWalletAccount } from '../../../lib/walletRuntime'
 import type { OpenSafe } from '../../useCurrentSafe'
 
 export type RecoveryPanelProps = {
@@ -32,7 +32,7 @@ export function RecoveryPanel({ safe, info, mode }: RecoveryPanelProps) {
   const { chainId } = safe.chain
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const { address: account } = useAccount()
+  const { address: account } = useWalletAccount()
   const access = useOwnerAccess(chainId, safe.address, info)
   const recovery = useQuery(recoveryQueryOptions(chainId, safe.address))
   const now = useChainNow(recovery.data?.now, recovery.dataUpdatedAt)

@@ -1,8 +1,9 @@
 import type { Address } from 'viem'
-import { useAccount } from 'wagmi'
 import { AddressView } from '../../../components/ui/AddressView'
+import { useWalletAccount } from '../../../lib/walletRuntime'
 import type { DelayRecovery, QueuedRecovery } from '../queries'
 import { useRecoveryWrite } from '../useRecoveryWrite'
+import { checkKey, useVerifiedRecovery } from '../useVerifiedRecovery'
 import { cancelDraft, formatDuration, type RecoveryDraft } from '../utils/recoveryDrafts'
 import '../recovery.css'
 
@@ -22,12 +23,19 @@ export type PendingRecoveriesProps = {
 /** Recoveries waiting on the Delay: new owners, countdown, expiry; owners cancel, anyone executes after the window. */
 export function PendingRecoveries({ delays, ...props }: PendingRecoveriesProps) {
   const pending = delays.flatMap((delay) => delay.queue.map((item) => ({ delay, item })))
+  const checks = useVerifiedRecovery(props.chainId, props.safe, delays)
   if (pending.length === 0) return null
   return (
     <section className="stack" data-testid="pending-recoveries" aria-label="Pending recovery">
       <h3>Pending recovery</h3>
       {pending.map(({ delay, item }) => (
-        <PendingRecovery key={`${delay.address}-${item.queueNonce}`} delay={delay} item={item} {...props} />
+        <PendingRecovery
+          key={`${delay.address}-${item.queueNonce}`}
+          delay={delay}
+          item={item}
+          check={checks.error ? 'failed' : checks.data?.[checkKey(delay.address, item.queueNonce)]}
+          {...props}
+        />
       ))}
     </section>
   )
@@ -42,8 +50,14 @@ function PendingRecovery({
   canCancel,
   onDraft,
   onExecuted,
-}: Omit<PendingRecoveriesProps, 'delays'> & { delay: DelayRecovery; item: QueuedRecovery }) {
-  const { address: account } = useAccount()
+  check,
+}: Omit<PendingRecoveriesProps, 'delays'> & {
+  delay: DelayRecovery
+  item: QueuedRecovery
+  /** The browser's check against the chain (useVerifiedRecovery); undefined while it runs. */
+  check: 'verified' | 'mismatch' | 'failed' | undefined
+}) {
+  const { address: account } = useWalletAccount()
   const execute = useRecoveryWrite(chainId, safe, onExecuted)
   const expired = item.expiresAt !== null && now > item.expiresAt
   const ready = now >= item.executableAt && !expired
@@ -69,6 +83,17 @@ function PendingRecovery({
           you expect it)
         </p>
       )}
+      {check === 'verified' ? (
+        <p className="muted small" data-testid="recovery-verified">
+          Checked against the chain: the Delay holds exactly this transaction.
+        </p>
+      ) : check ? (
+        <p className="error-text" role="alert" data-testid="recovery-mismatch">
+          {check === 'mismatch'
+            ? 'The gateway’s account of this recovery does not match the chain: do not rely on what is shown, cancel it unless you know it.'
+            : 'This recovery could not be checked against the chain.'}
+        </p>
+      ) : null}
       <p className="recovery-countdown" data-testid="recovery-countdown">
         {expired
           ? 'Expired: it can no longer be executed'
@@ -99,7 +124,7 @@ function PendingRecovery({
             Cancel recovery
           </button>
         ) : null}
-        {ready && item.next && account ? (
+        {ready && item.next && account && check === 'verified' ? (
           <button
             type="button"
             className="button primary"
