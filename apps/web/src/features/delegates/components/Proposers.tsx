@@ -5,6 +5,7 @@ import { type FormEvent, useId, useMemo, useState } from 'react'
 import { type Address, getAddress, isAddress, isAddressEqual } from 'viem'
 import { useConfig } from 'wagmi'
 import { AddressView } from '../../../components/ui/AddressView'
+import { BusyButton } from '../../../components/ui/BusyButton'
 import { DeviceHashes } from '../../../components/ui/DeviceHashes'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
@@ -263,14 +264,17 @@ function AddProposerForm({ chain, safe, account }: { chain: ChainInfo; safe: Add
         data-testid="add-proposer-label"
       />
       {signing ? <DelegateHashes signing={signing} testIdPrefix="add-proposer" /> : null}
-      <button type="submit" className="button primary" disabled={adding} data-testid="add-proposer-submit">
-        {adding ? 'Adding…' : 'Add proposer'}
-      </button>
-      {error ? (
-        <p className="error-text" role="alert" data-testid="add-proposer-error">
-          {error}
-        </p>
-      ) : null}
+      <BusyButton
+        type="submit"
+        primary
+        busy={adding}
+        busyLabel="Adding…"
+        error={error}
+        testId="add-proposer-submit"
+        errorTestId="add-proposer-error"
+      >
+        Add proposer
+      </BusyButton>
     </form>
   )
 }

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useId, useMemo, useState } from 'react'
 import type { Address } from 'viem'
 import { useConfig } from 'wagmi'
+import { BusyButton } from '../../../components/ui/BusyButton'
 import { DeviceHashes } from '../../../components/ui/DeviceHashes'
 import { formatGatewayError } from '../../../lib/gateway'
 import { messagesKeys } from '../api/keys'
@@ -112,14 +113,17 @@ export function NewMessageForm({ safe, account }: { safe: MessageSafe; account: 
           testIdPrefix="new-message"
         />
       ) : null}
-      <button type="submit" className="button primary" disabled={sending} data-testid="new-message-submit">
-        {sending ? 'Signing…' : 'Sign and submit'}
-      </button>
-      {error ? (
-        <p className="error-text" role="alert" data-testid="new-message-error">
-          {error}
-        </p>
-      ) : null}
+      <BusyButton
+        type="submit"
+        primary
+        busy={sending}
+        busyLabel="Signing…"
+        error={error}
+        testId="new-message-submit"
+        errorTestId="new-message-error"
+      >
+        Sign and submit
+      </BusyButton>
     </form>
   )
 }
