@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Address, Hex } from 'viem'
 import { waitForTransactionReceipt, writeContract } from 'wagmi/actions'
 import { useWalletConfig } from '../../lib/walletRuntime'
-import { recoveryKeys } from './queries'
+import { recoveryKeys } from './api/keys'
 
 export type DelayCall = {
   delay: Address

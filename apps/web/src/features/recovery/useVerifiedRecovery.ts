@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query'
 import { type Address, isAddressEqual } from 'viem'
 import { getPublicClient } from 'wagmi/actions'
 import { useWalletConfig } from '../../lib/walletRuntime'
-import type { DelayRecovery } from './queries'
+import { recoveryKeys } from './api/keys'
+import type { DelayRecovery } from './api/types'
 
 /** Per queued recovery (`delay:queueNonce`): whether what the gateway shows is what the Delay holds. */
 export type RecoveryChecks = Record<string, 'verified' | 'mismatch'>
@@ -21,12 +22,11 @@ export function useVerifiedRecovery(chainId: string, safe: Address, delays: read
   const config = useWalletConfig()
   const items = delays.flatMap((delay) => delay.queue.map((item) => ({ delay, item })))
   return useQuery({
-    queryKey: [
-      'recovery-check',
+    queryKey: recoveryKeys.check(
       chainId,
       safe,
       items.map(({ delay, item }) => `${checkKey(delay.address, item.queueNonce)}:${item.txHash}`),
-    ],
+    ),
     enabled: items.length > 0 && config !== undefined,
     queryFn: async (): Promise<RecoveryChecks> => {
       if (!config) throw new Error('The wallet has not loaded yet')

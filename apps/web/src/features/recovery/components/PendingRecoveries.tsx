@@ -1,7 +1,7 @@
 import type { Address } from 'viem'
 import { AddressView } from '../../../components/ui/AddressView'
 import { useWalletAccount } from '../../../lib/walletRuntime'
-import type { DelayRecovery, QueuedRecovery } from '../queries'
+import type { DelayRecovery, QueuedRecovery } from '../api/types'
 import { useRecoveryWrite } from '../useRecoveryWrite'
 import { checkKey, useVerifiedRecovery } from '../useVerifiedRecovery'
 import { cancelDraft, formatDuration, type RecoveryDraft } from '../utils/recoveryDrafts'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { type Address, getAddress, isAddress } from 'viem'
 import { AddressView } from '../../../components/ui/AddressView'
-import type { DelayRecovery } from '../queries'
+import type { DelayRecovery } from '../api/types'
 import { formatDuration, type RecoveryDraft, removeDraft, setupDraft } from '../utils/recoveryDrafts'
 import '../recovery.css'
 

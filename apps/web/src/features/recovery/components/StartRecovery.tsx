@@ -1,7 +1,7 @@
 import { recoveryTransaction } from '@concord/safe/recovery'
 import { useState } from 'react'
 import { type Address, getAddress, isAddress } from 'viem'
-import type { DelayRecovery } from '../queries'
+import type { DelayRecovery } from '../api/types'
 import { useRecoveryWrite } from '../useRecoveryWrite'
 import { formatDuration } from '../utils/recoveryDrafts'
 
