@@ -140,6 +140,7 @@ describe('recovery', () => {
       'the owner change indexed',
     )
     await page.goto(url('/settings/setup'))
+    await page.locator(`[data-testid="setup-owner"][data-address="${account(4)}"]`).waitFor()
     await expect(
       page
         .getByTestId('setup-owners')
