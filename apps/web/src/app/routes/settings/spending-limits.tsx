@@ -1,8 +1,9 @@
 import { chainAllowanceModule } from '@concord/safe/allowanceModule'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { Link } from 'react-router'
 import { type Address, isAddressEqual } from 'viem'
-import { useAccount, useConfig } from 'wagmi'
+import type { Config } from 'wagmi'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
 import { isOwner } from '../../../features/safe/isOwner'
 import { safeInfoQueryOptions } from '../../../features/safe/queries'
@@ -11,6 +12,7 @@ import { spendingLimitsQueryOptions } from '../../../features/spending-limits/ap
 import { SendWithinLimit } from '../../../features/spending-limits/components/SendWithinLimit'
 import { SpendingLimitsTable } from '../../../features/spending-limits/components/SpendingLimitsTable'
 import type { SpendingLimit } from '../../../features/spending-limits/readSpendingLimits'
+import { loadWallet, useWalletAccount, useWalletConfig } from '../../../lib/walletRuntime'
 import type { OpenSafe } from '../../useCurrentSafe'
 import { RequireSafe } from '../RequireSafe'
 
@@ -24,9 +26,13 @@ export function SpendingLimitsRoute() {
  * its own limits with one wallet transaction.
  */
 function SpendingLimits({ safe }: { safe: OpenSafe }) {
-  const config = useConfig()
+  // wagmi loads on demand: the limits are read once it is there (a visitor without a wallet loads it too).
+  const config = useWalletConfig()
+  useEffect(() => {
+    void loadWallet()
+  }, [])
   const queryClient = useQueryClient()
-  const { address: account } = useAccount()
+  const { address: account } = useWalletAccount()
   const { chainId } = safe.chain
   const info = useQuery(safeInfoQueryOptions(chainId, safe.address))
   const module = chainAllowanceModule(safe.chain)
@@ -35,13 +41,13 @@ function SpendingLimits({ safe }: { safe: OpenSafe }) {
     decimals: safe.chain.nativeCurrency.decimals,
   }
   const limits = useQuery({
-    ...spendingLimitsQueryOptions(config, {
+    ...spendingLimitsQueryOptions(config as Config, {
       chainId,
       module: module ?? ('0x' as Address),
       safe: safe.address,
       native,
     }),
-    enabled: !!module,
+    enabled: !!module && !!config,
   })
   const owner = !!info.data && isOwner(info.data.owners, account)
   const limitHref = (limit: 'set' | 'reset' | 'delete', l?: SpendingLimit) =>

@@ -19,7 +19,7 @@ export function TxListCard({ list: List }: { list: ComponentType<TxPagesProps> }
             txHref={(id) => safe.href('/transactions/tx', { id })}
             renderNote={(tx) => (
               <>
-                <SpendingLimitLabel chain={safe.chain} safe={safe.address} transaction={tx} />
+                <SpendingLimitLabel chain={safe.chain} transaction={tx} />
                 <TxRowNote chainId={safe.chain.chainId} safe={safe.address} txId={tx.id} />
               </>
             )}
