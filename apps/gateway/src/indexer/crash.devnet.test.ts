@@ -286,8 +286,8 @@ describe('indexer crash recovery', () => {
     const [recovered, reference] = [await withStore(crashed, dump), await withStore(fresh, dump)]
     expect(reference.cursor).toMatchObject({ chainId: 31337, blockNumber: head })
     // Enough happened for the comparison to mean something.
-    expect(reference.safes).toHaveLength(5) // the four demo Safes and the extra one
-    expect(reference.multisig_transactions).toHaveLength(145) // 135, and 5 from each v1.3.0 demo Safe
+    expect(reference.safes).toHaveLength(7) // the six demo Safes (spending limits and recovery among them) and the extra one
+    expect(reference.multisig_transactions).toHaveLength(147) // 135, 5 from each v1.3.0 demo Safe, the setups of spending limits and recovery
     expect(reference.module_transactions).toHaveLength(50)
     expect(reference.tokens.map((t: { symbol: string }) => t.symbol).sort()).toEqual(['CGT', 'SHAPE', 'cUSD'])
     expect(reference.nft_metadata.length).toBe(5)
