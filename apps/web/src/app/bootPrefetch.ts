@@ -1,8 +1,8 @@
 import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import type { QueryClient } from '@tanstack/react-query'
 import { balancesQueryOptions } from '../features/assets/api/queries'
-import { safeInfoQueryOptions } from '../features/safe/queries'
-import { historyQueryOptions, queueQueryOptions } from '../features/transactions/queries'
+import { safeInfoQueryOptions } from '../features/safe/api/queries'
+import { historyQueryOptions, queueQueryOptions } from '../features/transactions/api/queries'
 import { prefetchForFirstScreen } from '../lib/queryClient'
 import { parseSafeAddress, SAFE_PARAM } from '../lib/safeLink'
 

@@ -9,9 +9,9 @@ import type { LiveChange } from '../features/live/liveChange'
 import { messagesKeys } from '../features/messages/api/keys'
 import { notesKeys } from '../features/notes/api/keys'
 import { notificationKeys } from '../features/notifications/api/keys'
-import { queueKeys } from '../features/queue/queries'
-import { safeKeys } from '../features/safe/queries'
-import { transactionKeys } from '../features/transactions/queries'
+import { queueKeys } from '../features/queue/api/keys'
+import { safeKeys } from '../features/safe/api/keys'
+import { transactionKeys } from '../features/transactions/api/keys'
 
 type Safe = { chainId: string; address: string }
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { safeInfoQueryOptions } from '../../features/safe/queries'
+import { safeInfoQueryOptions } from '../../features/safe/api/queries'
 import { GatewayError } from '../../lib/gateway'
 import type { CurrentSafe, OpenSafe } from '../useCurrentSafe'
 

@@ -4,7 +4,7 @@ import { useAccount } from 'wagmi'
 import { QueryBoundary } from '../../components/ui/QueryBoundary'
 import { Messages } from '../../features/messages/components/Messages'
 import { PasskeyMessageSign } from '../../features/passkeys/components/PasskeyMessageSign'
-import { safeInfoQueryOptions } from '../../features/safe/queries'
+import { safeInfoQueryOptions } from '../../features/safe/api/queries'
 import type { OpenSafe } from '../useCurrentSafe'
 import { RequireSafe } from './RequireSafe'
 

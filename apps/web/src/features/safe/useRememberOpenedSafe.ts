@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { safeInfoQueryOptions } from './queries'
+import { safeInfoQueryOptions } from './api/queries'
 import { addRecentSafe } from './useRecentSafes'
 
 /** Adds the open Safe to the recent list once the gateway has confirmed it exists. */

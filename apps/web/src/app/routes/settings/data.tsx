@@ -15,7 +15,7 @@ import { ImportSafeWalletFile } from '../../../features/data-transfer/components
 import { buildExport, exportFileName, unexportedBookmarks } from '../../../features/data-transfer/exportFile'
 import { type CatalogApp, type ImportPlan, planImport } from '../../../features/data-transfer/plan'
 import type { SafeWalletData } from '../../../features/data-transfer/safeWalletFile'
-import { safeInfoQueryOptions } from '../../../features/safe/queries'
+import { safeInfoQueryOptions } from '../../../features/safe/api/queries'
 import { recentSafesStore } from '../../../features/safe/recentSafes'
 import { useRecentSafes } from '../../../features/safe/useRecentSafes'
 import { safeAppsQueryOptions } from '../../../features/safe-apps/api/queries'

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useAccount } from 'wagmi'
 import { Proposers } from '../../../features/delegates/components/Proposers'
+import { safeInfoQueryOptions } from '../../../features/safe/api/queries'
 import { isOwner } from '../../../features/safe/isOwner'
-import { safeInfoQueryOptions } from '../../../features/safe/queries'
 import type { OpenSafe } from '../../useCurrentSafe'
 import { RequireSafe } from '../RequireSafe'
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
+import { safeInfoQueryOptions } from '../../../features/safe/api/queries'
 import { SafeSetup } from '../../../features/safe/components/SafeSetup'
-import { safeInfoQueryOptions } from '../../../features/safe/queries'
 import type { SettingsAction } from '../../../features/tx-flow/components/forms/SettingsForm'
 import { OwnerChangeLinks, SetupChanges } from '../../../features/tx-flow/components/settings/SetupChanges'
 import type { OpenSafe } from '../../useCurrentSafe'

@@ -3,7 +3,7 @@ import { useQueries } from '@tanstack/react-query'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { QueryError } from '../../../components/ui/QueryBoundary'
 import { Skeleton } from '../../../components/ui/Skeleton'
-import { ownedSafesQueryOptions } from '../../../features/safe/queries'
+import { ownedSafesQueryOptions } from '../../../features/safe/api/queries'
 import { groupByAddress, StartSafeGroup } from './StartSafeGroup'
 import { StartSafeRow } from './StartSafeRow'
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { ExportHistoryButton } from '../../../features/notes/components/ExportHistoryButton'
-import { safeInfoQueryOptions } from '../../../features/safe/queries'
+import { safeInfoQueryOptions } from '../../../features/safe/api/queries'
 import { LegacyHistoryNote } from '../../../features/transactions/components/LegacyHistoryNote'
 import { TxHistory } from '../../../features/transactions/components/TxPages'
 import { useCurrentSafe } from '../../useCurrentSafe'

@@ -25,7 +25,7 @@ import {
 } from 'wagmi/actions'
 import { gatewayCall } from '../../../lib/gateway'
 import { readSafeState } from '../../../lib/safeState'
-import { readApprovals } from '../api'
+import { readApprovals } from '../api/requests'
 import { buildExecuteSignatures, type OwnerSignature } from '../utils/executeSignatures'
 import { signSafeTx } from './signSafeTx'
 import { type VerifiedQueuedTx, verifyQueued } from './verifyQueued'

@@ -11,7 +11,7 @@ import type { ReactNode } from 'react'
 import type { Address } from 'viem'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
-import { fullQueueQueryOptions } from '../queries'
+import { fullQueueQueryOptions } from '../api/queries'
 import { groupQueue, queuedNonces } from '../utils/groupQueue'
 import { QueueGroupView } from './QueueGroupView'
 

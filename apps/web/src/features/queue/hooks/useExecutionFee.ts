@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { Address, Hex } from 'viem'
 import { useAccount, useConfig } from 'wagmi'
 import { estimateExecutionFee } from '../actions/queueActions'
-import { queueKeys } from '../queries'
+import { queueKeys } from '../api/keys'
 
 /**
  * What executing would cost the connected wallet now (gas × max fee per gas), estimated with the signatures

@@ -11,7 +11,7 @@ import {
   proposeRejection,
   type QueueActionContext,
 } from '../actions/queueActions'
-import { queueKeys } from '../queries'
+import { queueKeys } from '../api/keys'
 
 export type UseQueueActionsParameters = {
   chainId: string

@@ -5,7 +5,7 @@ import { useConfig } from 'wagmi'
 import { readSafeState } from '../../../lib/safeState'
 import { executionSignatures } from '../actions/queueActions'
 import { verifyQueued } from '../actions/verifyQueued'
-import { queueKeys } from '../queries'
+import { queueKeys } from '../api/keys'
 
 /**
  * The independent check of a queued transaction shown before signing or executing: hashes recomputed from

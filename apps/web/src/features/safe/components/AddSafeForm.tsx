@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from 'react'
 import type { Address } from 'viem'
 import { formatGatewayError } from '../../../lib/gateway'
 import { parseSafeAddress } from '../../../lib/safeLink'
-import { safeInfoQueryOptions } from '../queries'
+import { safeInfoQueryOptions } from '../api/queries'
 
 export type AddSafeFormProps = {
   chains: readonly ChainInfo[]

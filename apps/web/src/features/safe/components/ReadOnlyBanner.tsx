@@ -4,8 +4,8 @@ import { useAccount } from 'wagmi'
 import { AddressView } from '../../../components/ui/AddressView'
 import { shortAddress } from '../../../lib/format'
 import { SAFE_CONNECTOR_ID } from '../../../lib/safeAppFrame'
+import { ownedSafesQueryOptions, safeInfoQueryOptions } from '../api/queries'
 import { isOwner } from '../isOwner'
-import { ownedSafesQueryOptions, safeInfoQueryOptions } from '../queries'
 
 /** Tells a connected wallet that is not an owner of the open Safe that it can only look. */
 export function ReadOnlyBanner({ chain, address }: { chain: ChainInfo; address: string }) {

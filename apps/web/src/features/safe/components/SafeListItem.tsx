@@ -6,7 +6,7 @@ import { useAddressName } from '../../../components/ui/AddressNamesContext'
 import { CopyButton } from '../../../components/ui/CopyButton'
 import { Identicon } from '../../../components/ui/Identicon'
 import { formatSafeParam, safeHref } from '../../../lib/safeLink'
-import { safeInfoQueryOptions } from '../queries'
+import { safeInfoQueryOptions } from '../api/queries'
 
 export type SafeListItemProps = {
   chain: ChainInfo

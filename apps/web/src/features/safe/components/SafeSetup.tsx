@@ -4,8 +4,8 @@ import type { ReactNode } from 'react'
 import { useAccount } from 'wagmi'
 import { ChainAddress } from '../../../components/ui/AddressView'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
+import { safeInfoQueryOptions } from '../api/queries'
 import { youBadge } from '../isOwner'
-import { safeInfoQueryOptions } from '../queries'
 
 export type SafeSetupProps = {
   chain: ChainInfo

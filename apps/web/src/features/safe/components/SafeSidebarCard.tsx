@@ -6,7 +6,7 @@ import { CopyButton } from '../../../components/ui/CopyButton'
 import { Identicon } from '../../../components/ui/Identicon'
 import { shortAddress } from '../../../lib/format'
 import { pollUnlessLive } from '../../../lib/liveStatus'
-import { SAFE_INFO_REFRESH_MS, safeInfoQueryOptions } from '../queries'
+import { SAFE_INFO_REFRESH_MS, safeInfoQueryOptions } from '../api/queries'
 
 /** The open Safe at the top of the sidebar: chain, address and threshold, and a way back to the list. */
 export function SafeSidebarCard({ chain, address }: { chain: ChainInfo; address: string }) {

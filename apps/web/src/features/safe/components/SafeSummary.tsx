@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import { ChainAddress } from '../../../components/ui/AddressView'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
 import { useWalletAccount } from '../../../lib/walletRuntime'
+import { safeInfoQueryOptions } from '../api/queries'
 import { youBadge } from '../isOwner'
-import { safeInfoQueryOptions } from '../queries'
 
 export type SafeSummaryProps = { chain: ChainInfo; address: string }
 

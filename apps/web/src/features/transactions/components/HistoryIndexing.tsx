@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { safeIndexingQueryOptions, transactionKeys } from '../queries'
+import { transactionKeys } from '../api/keys'
+import { safeIndexingQueryOptions } from '../api/queries'
 
 /**
  * While the gateway reads a Safe's history from the chain (a watched Safe it has just been asked about), how far

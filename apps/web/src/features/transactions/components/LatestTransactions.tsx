@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
-import { historyQueryOptions } from '../queries'
+import { historyQueryOptions } from '../api/queries'
 import { TxList } from './TxList'
 
 export type LatestTransactionsProps = {

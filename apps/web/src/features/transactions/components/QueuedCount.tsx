@@ -2,7 +2,7 @@ import type { TransactionListPage } from '@safe-global/safe-gateway-typescript-s
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
-import { queueQueryOptions } from '../queries'
+import { queueQueryOptions } from '../api/queries'
 
 export type QueuedCountProps = { chainId: string; address: string; queueHref: string }
 

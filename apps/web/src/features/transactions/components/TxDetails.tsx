@@ -16,7 +16,7 @@ import { Identicon } from '../../../components/ui/Identicon'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
 import { explorerTxUrl } from '../../../lib/explorer'
 import { formatDateTime, formatTokenAmount } from '../../../lib/format'
-import { decodedDataQueryOptions, transactionDetailsQueryOptions } from '../queries'
+import { decodedDataQueryOptions, transactionDetailsQueryOptions } from '../api/queries'
 import { describeTransaction, statusLabel } from '../utils/describeTransaction'
 
 export type TxDetailsProps = {

@@ -10,7 +10,7 @@ import { KnownAddressesContext } from '../../../components/ui/AddressNamesContex
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { LoadMore } from '../../../components/ui/LoadMore'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
-import { historyQueryOptions } from '../queries'
+import { historyQueryOptions } from '../api/queries'
 import { poisoningSuspects } from '../utils/poisoning'
 import { HistoryIndexing } from './HistoryIndexing'
 import { TxList } from './TxList'

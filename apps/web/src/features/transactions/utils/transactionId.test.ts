@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { configureGateway } from '../../../lib/gateway'
-import { transactionDetailsQueryOptions } from '../queries'
+import { transactionDetailsQueryOptions } from '../api/queries'
 import { isTransactionId, parseTransactionIdParam } from './transactionId'
 
 const SAFE = '0x5aFE3855358E112B5647B952709E6165e1c1eEEe'

@@ -1,12 +1,7 @@
 import { getOwnedSafes, getSafeInfo, type SafeInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { queryOptions } from '@tanstack/react-query'
-import { gatewayCall, gatewayScope } from '../../lib/gateway'
-
-export const safeKeys = {
-  all: () => [gatewayScope(), 'safes'] as const,
-  info: (chainId: string, address: string) => [...safeKeys.all(), chainId, address, 'info'] as const,
-  owned: (chainId: string, owner: string) => [...safeKeys.all(), 'owned-by', chainId, owner] as const,
-}
+import { gatewayCall } from '../../../lib/gateway'
+import { safeKeys } from './keys'
 
 /** `GET /v1/chains/{chainId}/safes/{address}` */
 export const fetchSafeInfo = (chainId: string, address: string): Promise<SafeInfo> =>

@@ -6,9 +6,10 @@ import {
   type TransactionSummary,
 } from '@safe-global/safe-gateway-typescript-sdk'
 import { queryOptions } from '@tanstack/react-query'
-import { gatewayCall, gatewayScope } from '../../lib/gateway'
-import { pollUnlessLive } from '../../lib/liveStatus'
-import { multisigInfo } from './utils/groupQueue'
+import { gatewayCall } from '../../../lib/gateway'
+import { pollUnlessLive } from '../../../lib/liveStatus'
+import { multisigInfo } from '../utils/groupQueue'
+import { queueKeys } from './keys'
 
 /**
  * How often the queue refreshes. TanStack Query pauses interval refetches while the tab is hidden
@@ -18,13 +19,6 @@ export const QUEUE_REFRESH_MS = 4000
 
 // Bounded: a queue longer than this many pages is not something to act on screen by screen.
 const MAX_QUEUE_PAGES = 10
-
-export const queueKeys = {
-  all: () => [gatewayScope(), 'queue'] as const,
-  list: (chainId: string, safe: string) => [...queueKeys.all(), chainId, safe, 'list'] as const,
-  details: (chainId: string, id: string, version: string) =>
-    [...queueKeys.all(), chainId, 'details', id, version] as const,
-}
 
 /** `GET …/safes/{safe}/transactions/queued`, every page, refreshed every few seconds while visible. */
 export const fullQueueQueryOptions = (chainId: string, safe: string) =>

@@ -8,19 +8,10 @@ import {
   type TransactionListPage,
 } from '@safe-global/safe-gateway-typescript-sdk'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { GatewayError, gatewayCall, gatewayScope } from '../../lib/gateway'
-import { gatewayFetch } from '../../lib/gatewayFetch'
-import { isTransactionId } from './utils/transactionId'
-
-export const transactionKeys = {
-  all: () => [gatewayScope(), 'transactions'] as const,
-  history: (chainId: string, address: string) =>
-    [...transactionKeys.all(), chainId, address, 'history'] as const,
-  queue: (chainId: string, address: string) => [...transactionKeys.all(), chainId, address, 'queue'] as const,
-  details: (chainId: string, id: string) => [...transactionKeys.all(), chainId, 'details', id] as const,
-  decoded: (chainId: string, to: string, data: string) =>
-    [...transactionKeys.all(), chainId, 'decoded', to, data] as const,
-}
+import { GatewayError, gatewayCall } from '../../../lib/gateway'
+import { gatewayFetch } from '../../../lib/gatewayFetch'
+import { isTransactionId } from '../utils/transactionId'
+import { transactionKeys } from './keys'
 
 // CGW groups the history by day in this time zone (the DATE_LABEL items).
 const timezone = (): string | undefined => {
