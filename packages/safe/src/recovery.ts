@@ -262,3 +262,5 @@ export function recoveryTransaction(
     operation: 1,
   }
 }
+
+export type { DelayRecovery, QueuedRecovery, SafeRecovery } from './recoveryTypes.ts'

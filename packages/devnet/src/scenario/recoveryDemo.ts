@@ -2,13 +2,12 @@
 // deploy a Zodiac Delay proxy, enable it on the Safe, enable #5 on it) makes account #5, not an owner, its
 // recoverer with a 10-minute review window and a 7-day expiry. So a new user sees recovery set up on first start,
 // as the owner (#0, Settings → Setup) and as the recoverer (#5, who may start a recovery there).
-import { safeV141 } from '@concord/safe/contracts'
 import { recoverySetupCalls } from '@concord/safe/recovery'
-import { type Address, parseEther } from 'viem'
+import type { Address } from 'viem'
 import { testAccount } from '../accounts.ts'
 import type { DevnetClient } from '../client.ts'
-import { createSafeWithHash, encodeMultiSend, execSafeTxWithHash } from '../safeActions.ts'
 import type { DemoSafe } from './demo.ts'
+import { createOwnedDemoSafe, runDemoSetup } from './setupDemoSafe.ts'
 
 /** Seconds: short, so a demo recovery can be tried out, yet long enough to see the owners' cancel window. */
 export const DEMO_RECOVERY_WINDOWS = { cooldown: 10n * 60n, expiration: 7n * 24n * 3_600n } as const
@@ -16,43 +15,19 @@ export const DEMO_RECOVERY_WINDOWS = { cooldown: 10n * 60n, expiration: 7n * 24n
 export type RecoveryDemo = { safe: DemoSafe; delay: Address; recoverer: Address }
 
 export async function seedRecoveryDemo(client: DevnetClient): Promise<RecoveryDemo> {
-  const owner = testAccount(0)
   const recoverer = testAccount(5).address
-  const { address: safe, hash: creation } = await createSafeWithHash(client, {
-    owners: [owner.address],
-    threshold: 1,
-    saltNonce: 27n,
-    sender: owner.address,
-  })
-  await client.waitForTransactionReceipt({
-    hash: await client.sendTransaction({ account: owner.address, to: safe, value: parseEther('1') }),
-  })
+  const created = await createOwnedDemoSafe(client, 27n)
   const { delay, calls } = recoverySetupCalls({
-    safe,
+    safe: created.address,
     ...DEMO_RECOVERY_WINDOWS,
     saltNonce: 0n,
     recoverers: [recoverer],
   })
-  const run = await execSafeTxWithHash(client, {
-    safe,
-    tx: { to: safeV141.multiSendCallOnly, operation: 1, data: encodeMultiSend(calls) },
-    signers: [owner],
-    executor: owner.address,
-  })
-  return {
-    safe: {
-      address: safe,
-      name: '',
-      owners: [owner.address],
-      threshold: 1,
-      version: '1.4.1',
-      l2: true,
-      creation,
-      executions: [
-        { description: 'multiSend: deploy Delay, enableModule, enable recoverer #5', ...run, relayed: false },
-      ],
-    },
-    delay,
-    recoverer,
-  }
+  const safe = await runDemoSetup(
+    client,
+    created,
+    calls,
+    'multiSend: deploy Delay, enableModule, enable recoverer #5',
+  )
+  return { safe, delay, recoverer }
 }

@@ -3,13 +3,13 @@
 // 100 cUSD a day through the devnet's AllowanceModule. So a new user sees a spending limit on first start, as the
 // owner (#0) and as the beneficiary (#4).
 import { DEVNET_ALLOWANCE_MODULE, setSpendingLimitCalls } from '@concord/safe/allowanceModule'
-import { erc20Abi, safeV141 } from '@concord/safe/contracts'
-import { type Address, encodeFunctionData, parseEther } from 'viem'
+import { erc20Abi } from '@concord/safe/contracts'
+import { type Address, encodeFunctionData } from 'viem'
 import { testAccount } from '../accounts.ts'
 import type { DevnetClient } from '../client.ts'
 import type { DemoAssets } from '../deploy/demoAssets.ts'
-import { createSafeWithHash, encodeMultiSend, execSafeTxWithHash } from '../safeActions.ts'
 import type { DemoSafe } from './demo.ts'
+import { createOwnedDemoSafe, runDemoSetup } from './setupDemoSafe.ts'
 
 /** The allowance the demo sets: 100 cUSD (6 decimals) for #4, reset daily. */
 export const DEMO_ALLOWANCE = { amount: 100n * 10n ** 6n, resetTimeMin: 24 * 60 } as const
@@ -27,21 +27,15 @@ export async function seedSpendingLimitDemo(
 ): Promise<SpendingLimitDemo> {
   const owner = testAccount(0)
   const beneficiary = testAccount(4).address
-  const { address: safe, hash: creation } = await createSafeWithHash(client, {
-    owners: [owner.address],
-    threshold: 1,
-    saltNonce: 26n,
-    sender: owner.address,
-  })
-  const wait = async (hash: `0x${string}`) => client.waitForTransactionReceipt({ hash })
-  await wait(await client.sendTransaction({ account: owner.address, to: safe, value: parseEther('1') }))
-  await wait(
-    await client.sendTransaction({
+  const created = await createOwnedDemoSafe(client, 26n)
+  const safe = created.address
+  await client.waitForTransactionReceipt({
+    hash: await client.sendTransaction({
       account: owner.address,
       to: assets.usd,
       data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [safe, 1_000n * 10n ** 6n] }),
     }),
-  )
+  })
   const calls = setSpendingLimitCalls({
     safe,
     module: DEVNET_ALLOWANCE_MODULE,
@@ -51,29 +45,13 @@ export async function seedSpendingLimitDemo(
     token: assets.usd,
     ...DEMO_ALLOWANCE,
   })
-  const run = await execSafeTxWithHash(client, {
-    safe,
-    tx: { to: safeV141.multiSendCallOnly, operation: 1, data: encodeMultiSend(calls) },
-    signers: [owner],
-    executor: owner.address,
-  })
   return {
-    safe: {
-      address: safe,
-      name: '',
-      owners: [owner.address],
-      threshold: 1,
-      version: '1.4.1',
-      l2: true,
-      creation,
-      executions: [
-        {
-          description: 'multiSend: enableModule, addDelegate #4, setAllowance 100 cUSD daily',
-          ...run,
-          relayed: false,
-        },
-      ],
-    },
+    safe: await runDemoSetup(
+      client,
+      created,
+      calls,
+      'multiSend: enableModule, addDelegate #4, setAllowance 100 cUSD daily',
+    ),
     module: DEVNET_ALLOWANCE_MODULE,
     beneficiary,
     token: assets.usd,

@@ -3,7 +3,17 @@
 // recoverers, windows and queue. Read at request time rather than indexed: a Delay's queue is short and lives
 // only until it runs or is skipped, and the head is what owners must act on.
 import { safeAbi } from '@concord/safe/contracts'
-import { delayAbi, isDelayProxyCode, ownerChangeOutcome } from '@concord/safe/recovery'
+import {
+  type DelayRecovery,
+  delayAbi,
+  isDelayProxyCode,
+  ownerChangeOutcome,
+  type QueuedRecovery,
+  type SafeRecovery,
+} from '@concord/safe/recovery'
+
+export type { DelayRecovery, QueuedRecovery, SafeRecovery }
+
 import { type Address, getAddress, type Hex, isAddressEqual, type PublicClient } from 'viem'
 
 const SENTINEL: Address = '0x0000000000000000000000000000000000000001'
@@ -11,40 +21,6 @@ const SENTINEL: Address = '0x0000000000000000000000000000000000000001'
 export const MAX_RECOVERY_MODULES = 50
 /** Queued recoveries listed per Delay: past that, owners cancel them all with one setTxNonce anyway. */
 export const MAX_QUEUED_RECOVERIES = 20
-
-export type QueuedRecovery = {
-  queueNonce: number
-  txHash: Hex
-  to: Address
-  value: string
-  data: Hex
-  operation: number
-  /** Unix seconds the recoverer queued it. */
-  createdAt: number
-  /** Unix seconds from which anyone may execute it. */
-  executableAt: number
-  /** Unix seconds after which it can no longer run; null: never expires. */
-  expiresAt: number | null
-  /** Owners and threshold after it runs, when it is only owner changes of this Safe (else null). */
-  newOwners: Address[] | null
-  newThreshold: number | null
-  /** Only the next one (txNonce) can run; those behind wait for it. */
-  next: boolean
-}
-
-export type DelayRecovery = {
-  address: Address
-  recoverers: Address[]
-  /** Seconds. */
-  cooldown: number
-  /** Seconds; 0: no expiry. */
-  expiration: number
-  txNonce: number
-  queueNonce: number
-  queue: QueuedRecovery[]
-}
-
-export type SafeRecovery = { delays: DelayRecovery[]; now: number }
 
 export async function readRecovery(client: PublicClient, safe: Address): Promise<SafeRecovery> {
   const [[modules], owners, block] = await Promise.all([
