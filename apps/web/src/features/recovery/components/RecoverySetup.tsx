@@ -4,9 +4,11 @@ import { AddressView } from '../../../components/ui/AddressView'
 import type { DelayRecovery } from '../api/types'
 import { formatDuration, type RecoveryDraft, removeDraft, setupDraft } from '../utils/recoveryDrafts'
 import '../recovery.css'
+import { AddressLinesField, DurationField } from './FormFields'
 
 const UNITS = { minutes: 60, hours: 3_600, days: 86_400 } as const
 type Unit = keyof typeof UNITS
+const UNIT_NAMES = Object.keys(UNITS) as Unit[]
 
 export type RecoverySetupProps = {
   chainId: string
@@ -118,16 +120,6 @@ function SetupForm({
     onDraft(built.draft)
   }
 
-  const unitSelect = (id: string, value: Unit, onChange: (unit: Unit) => void) => (
-    <select id={id} value={value} onChange={(e) => onChange(e.target.value as Unit)} aria-label="Unit">
-      {Object.keys(UNITS).map((unit) => (
-        <option key={unit} value={unit}>
-          {unit}
-        </option>
-      ))}
-    </select>
-  )
-
   return (
     <form
       className="stack"
@@ -138,42 +130,31 @@ function SetupForm({
       }}
     >
       <h3>Set up recovery</h3>
-      <div className="tx-field">
-        <label htmlFor="recovery-recoverers">Recoverer addresses (one per line)</label>
-        <textarea
-          id="recovery-recoverers"
-          rows={2}
-          value={recoverers}
-          onChange={(e) => setRecoverers(e.target.value)}
-          data-testid="recovery-recoverers-input"
-        />
-      </div>
-      <div className="tx-field">
-        <label htmlFor="recovery-cooldown">Review window</label>
-        <div className="recovery-duration">
-          <input
-            id="recovery-cooldown"
-            inputMode="numeric"
-            value={cooldown}
-            onChange={(e) => setCooldown(e.target.value)}
-            data-testid="recovery-cooldown-input"
-          />
-          {unitSelect('recovery-cooldown-unit', cooldownUnit, setCooldownUnit)}
-        </div>
-      </div>
-      <div className="tx-field">
-        <label htmlFor="recovery-expiry">Expiry after the window (0: never)</label>
-        <div className="recovery-duration">
-          <input
-            id="recovery-expiry"
-            inputMode="numeric"
-            value={expiry}
-            onChange={(e) => setExpiry(e.target.value)}
-            data-testid="recovery-expiry-input"
-          />
-          {unitSelect('recovery-expiry-unit', expiryUnit, setExpiryUnit)}
-        </div>
-      </div>
+      <AddressLinesField
+        id="recovery-recoverers"
+        label="Recoverer addresses (one per line)"
+        rows={2}
+        value={recoverers}
+        onChange={setRecoverers}
+      />
+      <DurationField
+        id="recovery-cooldown"
+        label="Review window"
+        units={UNIT_NAMES}
+        value={cooldown}
+        unit={cooldownUnit}
+        onChange={setCooldown}
+        onUnitChange={setCooldownUnit}
+      />
+      <DurationField
+        id="recovery-expiry"
+        label="Expiry after the window (0: never)"
+        units={UNIT_NAMES}
+        value={expiry}
+        unit={expiryUnit}
+        onChange={setExpiry}
+        onUnitChange={setExpiryUnit}
+      />
       {error ? (
         <p className="error-text" role="alert" data-testid="recovery-form-error">
           {error}

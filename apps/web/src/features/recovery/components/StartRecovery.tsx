@@ -4,6 +4,7 @@ import { type Address, getAddress, isAddress } from 'viem'
 import type { DelayRecovery } from '../api/types'
 import { useRecoveryWrite } from '../useRecoveryWrite'
 import { formatDuration } from '../utils/recoveryDrafts'
+import { AddressLinesField } from './FormFields'
 
 export type StartRecoveryProps = {
   chainId: string
@@ -57,16 +58,13 @@ export function StartRecovery({ chainId, safe, owners, delay, onStarted }: Start
         You are a recoverer of this Safe. The new owners can be set by anyone {formatDuration(delay.cooldown)}{' '}
         after you start, unless the owners cancel it.
       </p>
-      <div className="tx-field">
-        <label htmlFor="recovery-new-owners">New owners (one per line)</label>
-        <textarea
-          id="recovery-new-owners"
-          rows={3}
-          value={newOwners}
-          onChange={(e) => setNewOwners(e.target.value)}
-          data-testid="recovery-new-owners-input"
-        />
-      </div>
+      <AddressLinesField
+        id="recovery-new-owners"
+        label="New owners (one per line)"
+        rows={3}
+        value={newOwners}
+        onChange={setNewOwners}
+      />
       <div className="tx-field">
         <label htmlFor="recovery-threshold">Threshold</label>
         <input
