@@ -11,7 +11,7 @@ import {
 } from '../../builders/contractCall'
 import { KNOWN_ABIS } from '../../builders/knownAbis'
 import { Field } from '../Field'
-import { AddressInput, deliverDraft, FormShell } from './FormShell'
+import { AddressField, deliverDraft, FormShell } from './FormShell'
 import type { SubmitMode, TxFormProps } from './formTypes'
 
 type Errors = { contract?: string; abi?: string; value?: string; call?: string; args: (string | undefined)[] }
@@ -90,15 +90,14 @@ export function ContractCallForm({ chain, onReview, onAddToBatch }: TxFormProps)
 
   return (
     <FormShell testId="contract-call-form" onSubmit={submit} error={errors.call}>
-      <Field id={ids.contract} label="Contract address" error={errors.contract} testId="contract-address">
-        <AddressInput
-          id={ids.contract}
-          value={contract}
-          onChange={setContract}
-          invalid={Boolean(errors.contract)}
-          testId="contract-address-input"
-        />
-      </Field>
+      <AddressField
+        id={ids.contract}
+        label="Contract address"
+        value={contract}
+        onChange={setContract}
+        error={errors.contract}
+        testId="contract-address"
+      />
       <Field id={ids.source} label="ABI" testId="contract-abi-source">
         <select
           id={ids.source}

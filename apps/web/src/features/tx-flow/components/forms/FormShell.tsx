@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react'
 import type { TxDraft } from '../../types'
+import { Field } from '../Field'
 import type { SubmitMode, TxFormProps } from './formTypes'
 
 /** Hands a built draft on: review it alone, or add it to the batch. */
@@ -89,5 +90,34 @@ export function AddressInput({
       aria-invalid={invalid}
       data-testid={testId}
     />
+  )
+}
+
+/** A labelled address field with its error below: the input's test id is `<testId>-input`. */
+export function AddressField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  testId,
+}: {
+  id: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+  error: string | null | undefined
+  testId: string
+}) {
+  return (
+    <Field id={id} label={label} error={error} testId={testId}>
+      <AddressInput
+        id={id}
+        value={value}
+        onChange={onChange}
+        invalid={Boolean(error)}
+        testId={`${testId}-input`}
+      />
+    </Field>
   )
 }

@@ -3,7 +3,7 @@ import { formatGatewayError } from '../../../../lib/gateway'
 import { parseAddress } from '../../builders/address'
 import { buildNftTransfer } from '../../builders/transfer'
 import { Field } from '../Field'
-import { AddressInput, deliverDraft, FormShell } from './FormShell'
+import { AddressField, deliverDraft, FormShell } from './FormShell'
 import type { SubmitMode, TxFlowAssets, TxFormProps } from './formTypes'
 
 const keyOf = (address: string, id: string) => `${address.toLowerCase()}:${id}`
@@ -74,15 +74,14 @@ export function SendNftForm({
           Load more NFTs
         </button>
       ) : null}
-      <Field id={ids.recipient} label="Recipient" error={errors.recipient} testId="nft-recipient">
-        <AddressInput
-          id={ids.recipient}
-          value={recipient}
-          onChange={setRecipient}
-          invalid={Boolean(errors.recipient)}
-          testId="nft-recipient-input"
-        />
-      </Field>
+      <AddressField
+        id={ids.recipient}
+        label="Recipient"
+        value={recipient}
+        onChange={setRecipient}
+        error={errors.recipient}
+        testId="nft-recipient"
+      />
     </FormShell>
   )
 }

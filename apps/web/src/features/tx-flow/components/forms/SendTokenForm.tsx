@@ -5,7 +5,7 @@ import { parseAddress } from '../../builders/address'
 import { parseAmountWithin } from '../../builders/amount'
 import { buildTokenTransfer, NATIVE_TOKEN } from '../../builders/transfer'
 import { Field } from '../Field'
-import { AddressInput, deliverDraft, FormShell } from './FormShell'
+import { AddressField, deliverDraft, FormShell } from './FormShell'
 import type { SubmitMode, TxFlowAssets, TxFormProps } from './formTypes'
 
 const NATIVE_TYPES = new Set(['NATIVE_TOKEN', 'NATIVE_COIN'])
@@ -74,15 +74,14 @@ export function SendTokenForm({
           ))}
         </select>
       </Field>
-      <Field id={ids.recipient} label="Recipient" error={errors.recipient} testId="send-recipient">
-        <AddressInput
-          id={ids.recipient}
-          value={recipient}
-          onChange={setRecipient}
-          invalid={Boolean(errors.recipient)}
-          testId="send-recipient-input"
-        />
-      </Field>
+      <AddressField
+        id={ids.recipient}
+        label="Recipient"
+        value={recipient}
+        onChange={setRecipient}
+        error={errors.recipient}
+        testId="send-recipient"
+      />
       <Field
         id={ids.amount}
         label={`Amount${selected ? ` (${selected.tokenInfo.symbol})` : ''}`}

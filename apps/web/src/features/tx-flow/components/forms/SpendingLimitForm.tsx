@@ -15,7 +15,7 @@ import {
   type ResetUnit,
 } from '../../builders/spendingLimit'
 import { Field } from '../Field'
-import { AddressInput, deliverDraft, FormShell } from './FormShell'
+import { AddressField, deliverDraft, FormShell } from './FormShell'
 import type { SubmitMode, TxFlowAssets, TxFormProps } from './formTypes'
 
 export const LIMIT_ACTIONS = {
@@ -145,15 +145,14 @@ export function SpendingLimitForm({
           ))}
         </select>
       </Field>
-      <Field id={ids.beneficiary} label="Beneficiary" error={errors.beneficiary} testId="limit-beneficiary">
-        <AddressInput
-          id={ids.beneficiary}
-          value={beneficiary}
-          onChange={setBeneficiary}
-          invalid={Boolean(errors.beneficiary)}
-          testId="limit-beneficiary-input"
-        />
-      </Field>
+      <AddressField
+        id={ids.beneficiary}
+        label="Beneficiary"
+        value={beneficiary}
+        onChange={setBeneficiary}
+        error={errors.beneficiary}
+        testId="limit-beneficiary"
+      />
       <Field
         id={ids.token}
         label="Token"
