@@ -249,30 +249,31 @@ export async function seedDemoScenario(client: DevnetClient, assets: DemoAssets)
     tx: { to: assets.gov, data: transferData(a3.address, 25n * 10n ** 18n) },
     signers: [a7, a0],
   })
-  await exec('multiSend: 1 ETH and 10 CGT to #3', {
-    safe: legacyL2,
-    tx: {
-      to: safeV130.multiSend,
-      operation: 1,
-      data: encodeMultiSend([
-        { to: a3.address, value: parseEther('1') },
-        { to: assets.gov, data: transferData(a3.address, 10n * 10n ** 18n) },
-      ]),
-    },
-    signers: [a7, a8],
-  })
-  await exec('multiSend: 1 ETH and 100 cUSD to #3', {
-    safe: mainnet,
-    tx: {
-      to: safeV130.multiSend,
-      operation: 1,
-      data: encodeMultiSend([
-        { to: a3.address, value: parseEther('1') },
-        { to: assets.usd, data: transferData(a3.address, 100n * 10n ** 6n) },
-      ]),
-    },
-    signers: [a0, a7],
-  })
+  // 1 ETH and a token to #3 in one MultiSend (v1.3.0's, by DELEGATECALL)
+  const ethAndTokenToA3 = (
+    description: string,
+    safe: Address,
+    token: Address,
+    amount: bigint,
+    signers: HDAccount[],
+  ) =>
+    exec(description, {
+      safe,
+      tx: {
+        to: safeV130.multiSend,
+        operation: 1,
+        data: encodeMultiSend([
+          { to: a3.address, value: parseEther('1') },
+          { to: token, data: transferData(a3.address, amount) },
+        ]),
+      },
+      signers,
+    })
+  await ethAndTokenToA3('multiSend: 1 ETH and 10 CGT to #3', legacyL2, assets.gov, 10n * 10n ** 18n, [a7, a8])
+  await ethAndTokenToA3('multiSend: 1 ETH and 100 cUSD to #3', mainnet, assets.usd, 100n * 10n ** 6n, [
+    a0,
+    a7,
+  ])
   for (const safe of [legacyL2, mainnet]) {
     await exec('send 0.5 ETH to #3, through the relayer', {
       safe,
