@@ -121,3 +121,44 @@ export function AddressField({
     </Field>
   )
 }
+
+type TokenItem = { tokenInfo: { address: string; symbol: string } }
+
+/** The Safe's tokens as a select: "Loading balances…" or "No tokens" while there are none to pick. */
+export function TokenSelect<T extends TokenItem>({
+  id,
+  items,
+  value,
+  onChange,
+  fetching,
+  testId,
+  optionValue,
+  optionLabel,
+}: {
+  id: string
+  items: readonly T[]
+  value: string
+  onChange: (value: string) => void
+  fetching: boolean
+  testId: string
+  /** The option's value, lower case (a token's address; the native coin's may differ from its tokenInfo). */
+  optionValue: (item: T) => string
+  optionLabel: (item: T) => string
+}) {
+  return (
+    <select
+      id={id}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      disabled={items.length === 0}
+      data-testid={testId}
+    >
+      {items.length === 0 ? <option value="">{fetching ? 'Loading balances…' : 'No tokens'}</option> : null}
+      {items.map((item) => (
+        <option key={item.tokenInfo.address} value={optionValue(item)}>
+          {optionLabel(item)}
+        </option>
+      ))}
+    </select>
+  )
+}

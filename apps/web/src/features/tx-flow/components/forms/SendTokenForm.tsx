@@ -5,7 +5,7 @@ import { parseAddress } from '../../builders/address'
 import { parseAmountWithin } from '../../builders/amount'
 import { buildTokenTransfer, NATIVE_TOKEN } from '../../builders/transfer'
 import { Field } from '../Field'
-import { AddressField, deliverDraft, FormShell } from './FormShell'
+import { AddressField, deliverDraft, FormShell, TokenSelect } from './FormShell'
 import type { SubmitMode, TxFlowAssets, TxFormProps } from './formTypes'
 
 const NATIVE_TYPES = new Set(['NATIVE_TOKEN', 'NATIVE_COIN'])
@@ -57,22 +57,18 @@ export function SendTokenForm({
         error={errors.token ?? (balances.error ? formatGatewayError(balances.error) : null)}
         testId="send-token"
       >
-        <select
+        <TokenSelect
           id={ids.token}
+          items={items}
           value={selected?.tokenInfo.address.toLowerCase() ?? token}
-          onChange={(event) => setToken(event.target.value)}
-          disabled={items.length === 0}
-          data-testid="send-token-select"
-        >
-          {items.length === 0 ? (
-            <option value="">{balances.isFetching ? 'Loading balances…' : 'No tokens'}</option>
-          ) : null}
-          {items.map((item) => (
-            <option key={item.tokenInfo.address} value={item.tokenInfo.address.toLowerCase()}>
-              {item.tokenInfo.symbol} · {formatTokenAmount(item.balance, item.tokenInfo.decimals)} available
-            </option>
-          ))}
-        </select>
+          onChange={setToken}
+          fetching={balances.isFetching}
+          testId="send-token-select"
+          optionValue={(item) => item.tokenInfo.address.toLowerCase()}
+          optionLabel={(item) =>
+            `${item.tokenInfo.symbol} · ${formatTokenAmount(item.balance, item.tokenInfo.decimals)} available`
+          }
+        />
       </Field>
       <AddressField
         id={ids.recipient}

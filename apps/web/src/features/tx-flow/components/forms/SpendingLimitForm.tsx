@@ -15,7 +15,7 @@ import {
   type ResetUnit,
 } from '../../builders/spendingLimit'
 import { Field } from '../Field'
-import { AddressField, deliverDraft, FormShell } from './FormShell'
+import { AddressField, deliverDraft, FormShell, TokenSelect } from './FormShell'
 import type { SubmitMode, TxFlowAssets, TxFormProps } from './formTypes'
 
 export const LIMIT_ACTIONS = {
@@ -159,22 +159,16 @@ export function SpendingLimitForm({
         error={errors.token ?? (balances.error ? formatGatewayError(balances.error) : null)}
         testId="limit-token"
       >
-        <select
+        <TokenSelect
           id={ids.token}
+          items={items}
           value={selected ? tokenAddress(selected).toLowerCase() : token}
-          onChange={(e) => setToken(e.target.value)}
-          disabled={items.length === 0}
-          data-testid="limit-token-select"
-        >
-          {items.length === 0 ? (
-            <option value="">{balances.isFetching ? 'Loading balances…' : 'No tokens'}</option>
-          ) : null}
-          {items.map((item) => (
-            <option key={item.tokenInfo.address} value={tokenAddress(item).toLowerCase()}>
-              {item.tokenInfo.symbol}
-            </option>
-          ))}
-        </select>
+          onChange={setToken}
+          fetching={balances.isFetching}
+          testId="limit-token-select"
+          optionValue={(item) => tokenAddress(item).toLowerCase()}
+          optionLabel={(item) => item.tokenInfo.symbol}
+        />
       </Field>
       <div hidden={action !== 'set'}>
         <Field id={ids.amount} label="Amount" error={errors.amount} testId="limit-amount">
