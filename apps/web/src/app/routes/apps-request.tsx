@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { Address, Hex } from 'viem'
 import { useConfig } from 'wagmi'
+import { BusyButton } from '../../components/ui/BusyButton'
 import { messagesKeys } from '../../features/messages/api/keys'
 import { addMessageSignature, createMessage, messageQueryOptions } from '../../features/messages/api/requests'
 import { signSafeMessage } from '../../features/messages/signSafeMessage'
@@ -176,15 +177,15 @@ function OffChainSign({
           signature once the threshold is met.
         </p>
       ) : (
-        <button
-          type="button"
-          className="button primary"
+        <BusyButton
+          primary
+          busy={signing}
+          busyLabel="Waiting for the wallet…"
           onClick={() => void onSign()}
-          disabled={signing}
-          data-testid="sign-app-message"
+          testId="sign-app-message"
         >
-          {signing ? 'Waiting for the wallet…' : 'Sign message'}
-        </button>
+          Sign message
+        </BusyButton>
       )}
       {error ? (
         <p className="error-text" role="alert">

@@ -14,16 +14,20 @@ export function BusyButton({
   primary = false,
   type = 'button',
   onClick,
+  disabled = false,
 }: {
   busy: boolean
   busyLabel: string
   children: ReactNode
   error?: string | null | undefined
   testId: string
-  errorTestId: string
+  /** Where the button shows its own error line (without `error`, the screen shows errors elsewhere). */
+  errorTestId?: string
   primary?: boolean
   type?: 'button' | 'submit'
   onClick?: () => void
+  /** Disabled for another reason than being busy. */
+  disabled?: boolean
 }) {
   return (
     <>
@@ -31,7 +35,7 @@ export function BusyButton({
         type={type}
         className={primary ? 'button primary' : 'button'}
         onClick={onClick}
-        disabled={busy}
+        disabled={busy || disabled}
         data-testid={testId}
       >
         {busy ? busyLabel : children}

@@ -6,6 +6,7 @@ import { useState } from 'react'
 import type { Address } from 'viem'
 import { useConfig } from 'wagmi'
 import { signMessage } from 'wagmi/actions'
+import { BusyButton } from '../../../components/ui/BusyButton'
 import { QueryBoundary } from '../../../components/ui/QueryBoundary'
 import { useSignIn } from '../../../components/ui/SignInContext'
 import { SignInPrompt } from '../../../components/ui/SignInPrompt'
@@ -115,15 +116,14 @@ function BrowserNotifications({ chain, safe, account, isOwner }: NotificationSet
               (if the browser blocked them, allow them in its site settings).
             </p>
           )}
-          <button
-            type="button"
-            className="button"
+          <BusyButton
+            busy={busy}
+            busyLabel="Turning off…"
             onClick={() => void disable()}
-            disabled={busy}
-            data-testid="notifications-disable"
+            testId="notifications-disable"
           >
-            {busy ? 'Turning off…' : 'Disable'}
-          </button>
+            Disable
+          </BusyButton>
         </>
       ) : (
         <>

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { type Address, encodeFunctionData, type Hex, hexToBigInt, isAddressEqual } from 'viem'
 import { useConfig } from 'wagmi'
+import { BusyButton } from '../../../components/ui/BusyButton'
 import { shortAddress } from '../../../lib/format'
 import { passkeySignerOwnersQueryOptions } from '../passkeyOwnersOnChain'
 import { removePasskey, type StoredPasskey, savePasskey, useStoredPasskeys } from '../passkeyStore'
@@ -222,14 +223,16 @@ function AddPasskeyForm(
         <button type="button" className="button" onClick={props.onCancel}>
           Cancel
         </button>
-        <button
+        <BusyButton
           type="submit"
-          className="button primary"
-          disabled={busy || Boolean(thresholdError)}
-          data-testid="create-passkey"
+          primary
+          busy={busy}
+          busyLabel="Waiting for the passkey…"
+          disabled={Boolean(thresholdError)}
+          testId="create-passkey"
         >
-          {busy ? 'Waiting for the passkey…' : 'Create passkey and review'}
-        </button>
+          Create passkey and review
+        </BusyButton>
       </div>
     </form>
   )

@@ -12,6 +12,7 @@ import { VerificationAlert } from '../VerificationAlert'
 import { CallReview } from './CallReview'
 import { HashesPanel, NonceAndConfirmations } from './ReviewPanels'
 import '../../txFlow.css'
+import { BusyButton } from '../../../../components/ui/BusyButton'
 
 export type ExternalSignerReviewProps = {
   chain: ChainInfo
@@ -97,18 +98,19 @@ export function ExternalSignerReview(props: ExternalSignerReviewProps) {
         <button type="button" className="button" onClick={props.onCancel}>
           Cancel
         </button>
-        <button
-          type="button"
-          className="button primary"
-          disabled={refused || held || sign.isPending}
+        <BusyButton
+          primary
+          busy={sign.isPending}
+          busyLabel="Waiting for the signer…"
+          disabled={refused || held}
           onClick={() => {
             setError(null)
             sign.mutate()
           }}
-          data-testid="external-sign"
+          testId="external-sign"
         >
-          {refused ? 'Signing refused' : sign.isPending ? 'Waiting for the signer…' : props.submitLabel}
-        </button>
+          {refused ? 'Signing refused' : props.submitLabel}
+        </BusyButton>
       </div>
     </div>
   )

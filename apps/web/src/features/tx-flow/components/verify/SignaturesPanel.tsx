@@ -4,6 +4,7 @@ import { Check } from 'lucide-react'
 import { useState } from 'react'
 import { type Address, type Hex, isAddressEqual } from 'viem'
 import type { Config } from 'wagmi'
+import { BusyButton } from '../../../../components/ui/BusyButton'
 import { readSafeState } from '../../../../lib/safeState'
 import { signSafeTx, walletErrorText } from '../../sign'
 import { countOwnerSignatures, executeSigned } from '../../verify/executeSigned'
@@ -125,32 +126,34 @@ export function SignaturesPanel({ input, safeTxHash, signatures, onSignatures, w
       {wallet && account ? (
         <div className="tx-actions">
           {isOwner && !signed ? (
-            <button
-              type="button"
-              className="button primary"
-              disabled={sign.isPending || gate.held}
+            <BusyButton
+              primary
+              busy={sign.isPending}
+              busyLabel="Waiting for the wallet…"
+              disabled={gate.held}
               onClick={() => {
                 setError(null)
                 sign.mutate()
               }}
-              data-testid="verify-sign"
+              testId="verify-sign"
             >
-              {sign.isPending ? 'Waiting for the wallet…' : 'Add your signature'}
-            </button>
+              Add your signature
+            </BusyButton>
           ) : null}
           {count && count.missing === 0 && onChain.data?.nonce === input.tx.nonce && !execute.data ? (
-            <button
-              type="button"
-              className="button primary"
-              disabled={execute.isPending || gate.held}
+            <BusyButton
+              primary
+              busy={execute.isPending}
+              busyLabel="Executing…"
+              disabled={gate.held}
               onClick={() => {
                 setError(null)
                 execute.mutate()
               }}
-              data-testid="verify-execute"
+              testId="verify-execute"
             >
-              {execute.isPending ? 'Executing…' : 'Execute through your wallet'}
-            </button>
+              Execute through your wallet
+            </BusyButton>
           ) : null}
         </div>
       ) : (
