@@ -3,6 +3,7 @@
 // with the Client Gateway's response shapes (testing/cgwSchemas.ts): every one answered, every shape valid, no empty
 // URL. Then: every feature the chain advertises is backed, and the CORS preflights Safe{Wallet} sends.
 import { type Devnet, startDevnet, testAccount } from '@concord/devnet'
+import { DEVNET_ALLOWANCE_MODULE } from '@concord/safe/allowanceModule'
 import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -194,10 +195,13 @@ function backing(feature: string): () => Promise<boolean> {
     PUSH_NOTIFICATIONS: () => answers('POST', '/v1/register/notifications', {}),
     TX_NOTES: () => answers('GET', `${safePath}/notes`),
     EIP1559: async () => (await client.getBlock()).baseFeePerGas != null,
+    // the canonical deployments, or the module the chain names (the devnet's own)
     SPENDING_LIMIT: async () =>
-      (await Promise.all(ALLOWANCE_MODULES.map((a) => client.getCode({ address: a })))).some(
-        (c) => !!c && c !== '0x',
-      ),
+      (
+        await Promise.all(
+          [...ALLOWANCE_MODULES, DEVNET_ALLOWANCE_MODULE].map((a) => client.getCode({ address: a })),
+        )
+      ).some((c) => !!c && c !== '0x'),
     DOMAIN_LOOKUP: async () => false,
     SAFE_TX_GAS_OPTIONAL: async () => {
       const info = (await getJson(safePath)).body as { version: string }
