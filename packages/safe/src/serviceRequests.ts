@@ -22,17 +22,20 @@ export function deleteRequestTypedData(p: { chainId: number; safe: Address; safe
   } as const
 }
 
+/** The service's EIP-712 domain: with or without `chainId` (no verifyingContract). */
+const serviceDomain = (chainId: number | undefined) => ({
+  name: SERVICE_DOMAIN_NAME,
+  version: '1.0',
+  ...(chainId === undefined ? {} : { chainId }),
+})
+
 /**
  * What a delegator signs to add (or a delegator or delegate to remove) the delegate `delegate`. The service accepts
  * the domain with or without `chainId` (no verifyingContract).
  */
 export function delegateTypedData(p: { delegate: Address; totp: number; chainId?: number }) {
   return {
-    domain: {
-      name: SERVICE_DOMAIN_NAME,
-      version: '1.0',
-      ...(p.chainId === undefined ? {} : { chainId: p.chainId }),
-    },
+    domain: serviceDomain(p.chainId),
     types: {
       Delegate: [
         { name: 'delegateAddress', type: 'address' },
@@ -56,11 +59,7 @@ export function deleteDelegateTypedData(p: {
   chainId?: number
 }) {
   return {
-    domain: {
-      name: SERVICE_DOMAIN_NAME,
-      version: '1.0',
-      ...(p.chainId === undefined ? {} : { chainId: p.chainId }),
-    },
+    domain: serviceDomain(p.chainId),
     types: {
       DeleteDelegate: [
         { name: 'delegateAddress', type: 'address' },

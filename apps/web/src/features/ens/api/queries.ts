@@ -14,41 +14,38 @@ const needs = <T>(value: T | undefined, what: string): T => {
   return value
 }
 
+/** A name (of an address) or an avatar (of a name), looked up through the chain's ENS source. */
+const ensLookupOptions = (
+  kind: 'name' | 'avatar',
+  chainId: string,
+  source: EnsSource | undefined,
+  client: EnsClient,
+  input: string,
+) =>
+  queryOptions({
+    queryKey: ensKeys[kind](chainId, source?.registry ?? '', input),
+    queryFn: async (): Promise<string | null> => {
+      const lookup = await import('../ensLookup')
+      const find = kind === 'name' ? lookup.lookupEnsName : lookup.lookupEnsAvatar
+      return find(needs(client, 'client'), needs(source, 'registry'), input)
+    },
+    staleTime: ENS_STALE_MS,
+    retry: false,
+  })
+
 export const ensNameQueryOptions = (
   chainId: string,
   source: EnsSource | undefined,
   client: EnsClient,
   address: string,
-) =>
-  queryOptions({
-    queryKey: ensKeys.name(chainId, source?.registry ?? '', address),
-    queryFn: async () =>
-      (await import('../ensLookup')).lookupEnsName(
-        needs(client, 'client'),
-        needs(source, 'registry'),
-        address,
-      ),
-    staleTime: ENS_STALE_MS,
-    retry: false,
-  })
+) => ensLookupOptions('name', chainId, source, client, address)
 
 export const ensAvatarQueryOptions = (
   chainId: string,
   source: EnsSource | undefined,
   client: EnsClient,
   name: string,
-) =>
-  queryOptions({
-    queryKey: ensKeys.avatar(chainId, source?.registry ?? '', name),
-    queryFn: async () =>
-      (await import('../ensLookup')).lookupEnsAvatar(
-        needs(client, 'client'),
-        needs(source, 'registry'),
-        name,
-      ),
-    staleTime: ENS_STALE_MS,
-    retry: false,
-  })
+) => ensLookupOptions('avatar', chainId, source, client, name)
 
 /** The gateway's chains and the open Safe's chain (the default for an address without one). */
 export type EnsScope = {
