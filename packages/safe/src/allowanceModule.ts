@@ -12,7 +12,7 @@ import {
   toEventSignature,
   toFunctionSignature,
 } from 'viem'
-import { allowanceModuleDeployments } from './modules.ts'
+import { allowanceModuleDeployments, registryAllowanceModule } from './modules.ts'
 
 export const allowanceModuleAbi = parseAbi([
   'event AddDelegate(address indexed safe, address delegate)',
@@ -137,16 +137,20 @@ export function setSpendingLimitCalls(p: {
 
 /**
  * The spending-limit module of a chain as the gateway's chain config describes it (`/v1/chains/{id}`): none without
- * the SPENDING_LIMIT feature (derived from the node), else the chain's own (Concord's `allowanceModuleAddress`),
- * else the canonical v0.1.1.
+ * the SPENDING_LIMIT feature (derived from the node), else the one the gateway names (Concord's
+ * `allowanceModuleAddress`: the chain's own or the deployment with code there), else the registry's for the chain
+ * (Safe's Client Gateway names none), else the canonical v0.1.1.
  */
 export function chainAllowanceModule(chain: {
+  chainId: string | number
   features: readonly string[]
   contractAddresses: object
 }): Address | undefined {
   if (!chain.features.includes('SPENDING_LIMIT')) return undefined
   const own = (chain.contractAddresses as { allowanceModuleAddress?: string | null }).allowanceModuleAddress
-  return (own ?? allowanceModuleDeployments['0.1.1']) as Address
+  return (own ??
+    registryAllowanceModule(Number(chain.chainId)) ??
+    allowanceModuleDeployments['0.1.1']) as Address
 }
 
 /** uint16 minutes: the longest reset period the module can hold (45 days and a half). */

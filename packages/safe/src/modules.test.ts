@@ -3,7 +3,8 @@ import {
   getSafeWebAuthnSignerFactoryDeployment,
 } from '@safe-global/safe-modules-deployments'
 import { describe, expect, it } from 'vitest'
-import { allowanceModuleDeployments, passkeyContracts } from './modules.ts'
+import { chainAllowanceModule } from './allowanceModule.ts'
+import { allowanceModuleDeployments, passkeyContracts, registryAllowanceModule } from './modules.ts'
 
 describe('module addresses', () => {
   it('the AllowanceModule deployments are the ones safe-modules-deployments publishes', () => {
@@ -13,6 +14,22 @@ describe('module addresses', () => {
     expect(getAllowanceModuleDeployment({ version: '0.1.1' })?.networkAddresses['8453']).toBe(
       allowanceModuleDeployments['0.1.1'],
     )
+  })
+
+  it("a chain's spending-limit module: the gateway's, else the registry's for that chain (v0.1.0 on Ethereum)", () => {
+    const chain = (chainId: number, allowanceModuleAddress?: string) => ({
+      chainId: String(chainId),
+      features: ['SPENDING_LIMIT'],
+      contractAddresses: { allowanceModuleAddress },
+    })
+    expect(registryAllowanceModule(1)).toBe(allowanceModuleDeployments['0.1.0'])
+    expect(registryAllowanceModule(8453)).toBe(allowanceModuleDeployments['0.1.1'])
+    expect(registryAllowanceModule(31337)).toBeUndefined()
+    expect(chainAllowanceModule(chain(1))).toBe(allowanceModuleDeployments['0.1.0'])
+    expect(chainAllowanceModule(chain(8453))).toBe(allowanceModuleDeployments['0.1.1'])
+    const own = '0x0000000000000000000000000000000000000a11'
+    expect(chainAllowanceModule(chain(1, own))).toBe(own)
+    expect(chainAllowanceModule({ ...chain(1), features: [] })).toBeUndefined()
   })
 
   it('the passkey signer factory is the published v0.2.0 deployment', () => {

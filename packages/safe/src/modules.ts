@@ -1,6 +1,10 @@
 // Addresses of the contracts beyond the Safe itself that Concord's features use: Multicall3, the Zodiac Delay
 // modifier (recovery), the passkey signer factory and the AllowanceModule (spending limits). The canonical ones are
-// checked against their registry packages in modules.test.ts, so the web app can import this file without them.
+// checked against their registry packages in modules.test.ts, so the web app can import this file without them;
+// only the AllowanceModule's per-chain list comes from its registry (that module's entry alone: the package's
+// index would also pull the other modules' files into the web app).
+import { getAllowanceModuleDeployment } from '@safe-global/safe-modules-deployments/dist/allowance-module.js'
+import type { Address } from 'viem'
 
 /** Multicall3, deployed by the same presigned transaction on every chain (mds1/multicall). */
 export const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11'
@@ -34,3 +38,12 @@ export const allowanceModuleDeployments = {
   '0.1.0': '0xCFbFaC74C26F8647cBDb8c5caf80BB5b32E43134',
   '0.1.1': '0xAA46724893dedD72658219405185Fb0Fc91e091C',
 } as const
+
+/**
+ * The AllowanceModule the registry lists for a chain: its newest deployment there (v0.1.1 on most chains, v0.1.0
+ * on Ethereum; Polygon's v0.1.0 sits at its own address), or undefined where none is published.
+ */
+export function registryAllowanceModule(chainId: number): Address | undefined {
+  const network = String(chainId)
+  return getAllowanceModuleDeployment({ network })?.networkAddresses[network] as Address | undefined
+}

@@ -2,6 +2,7 @@
 // mounted, the configuration and what is deployed on the chain (read once per chain and cached), then changed
 // by the chain's and the service key's `add`/`remove` lists. Safe{Wallet} offers an action for each feature it
 // sees, so a feature advertised without its backing is an action that cannot work.
+import { allowanceModuleDeployments, registryAllowanceModule } from '@concord/safe/modules'
 import type { Address, Hex, PublicClient } from 'viem'
 import type { ChainConfig } from '../../config/chainConfig.ts'
 import { type SiteSettings, safeAppsOn } from '../../config/siteConfig.ts'
@@ -37,10 +38,10 @@ export const FEATURE_ROUTES: Record<string, RouteRef[]> = {
   SAFE_TX_GAS_OPTIONAL: [],
 }
 
-/** The spending-limit (Allowance) module at its canonical addresses: v0.1.0 and v0.1.1 (or the chain's own). */
+/** The spending-limit (Allowance) module at its canonical addresses, newest first (or the chain's own). */
 export const ALLOWANCE_MODULES: Address[] = [
-  '0xCFbFaC74C26F8647cBDb8c5caf80BB5b32E43134',
-  '0xAA46724893dedD72658219405185Fb0Fc91e091C',
+  allowanceModuleDeployments['0.1.1'],
+  allowanceModuleDeployments['0.1.0'],
 ]
 
 /** Code that returns the word 1: an eth_call with it as a code override answers 1 only if overrides apply. */
@@ -54,11 +55,26 @@ const PROBE_TIMEOUT_MS = 2_000
 const FRESH_MS = 5 * 60_000
 const RETRY_MS = 30_000
 
-type OnChain = { eip1559: boolean; spendingLimit: boolean; ens: boolean; stateOverride: boolean }
+/** `spendingLimit`: the AllowanceModule deployment that has code here (the chain's own first, then v0.1.1, v0.1.0). */
+type OnChain = { eip1559: boolean; spendingLimit: Address | null; ens: boolean; stateOverride: boolean }
 type Entry = { at: number; ttl: number; value: OnChain; pending?: Promise<OnChain> }
 
 const hasCode = async (client: PublicClient, address: Address) =>
   ((await client.getCode({ address })) ?? '0x').length > 2
+
+/**
+ * The spending-limit module a Safe on this chain would use: the chain's own, else the registry's for the chain,
+ * else the newest canonical deployment with code (Ethereum and a few older chains have only v0.1.0; a web app aiming at v0.1.1 there would call nothing).
+ */
+async function allowanceModuleHere(client: PublicClient, chain: ChainConfig): Promise<Address | null> {
+  const candidates = [
+    chain.contracts.allowanceModule as Address | undefined,
+    registryAllowanceModule(chain.chainId),
+    ...ALLOWANCE_MODULES,
+  ].filter((a): a is Address => !!a)
+  const codes = await Promise.all(candidates.map((a) => hasCode(client, a)))
+  return candidates.find((_, i) => codes[i]) ?? null
+}
 
 /** Each probe on its own: one that fails (a node without the method) only leaves its feature out. */
 async function probe(
@@ -67,12 +83,7 @@ async function probe(
 ): Promise<{ value: OnChain; complete: boolean }> {
   const settled = await Promise.allSettled([
     client.getBlock({ blockTag: 'latest' }).then((b) => b.baseFeePerGas != null),
-    Promise.all(
-      [
-        ...ALLOWANCE_MODULES,
-        ...(chain.contracts.allowanceModule ? [chain.contracts.allowanceModule] : []),
-      ].map((a) => hasCode(client, a as Address)),
-    ).then((codes) => codes.some(Boolean)),
+    allowanceModuleHere(client, chain),
     chain.ensRegistryAddress ? hasCode(client, chain.ensRegistryAddress as Address) : false,
     client
       .request({
@@ -87,12 +98,17 @@ async function probe(
   ])
   const [eip1559, spendingLimit, ens, stateOverride] = settled.map((s) => s.status === 'fulfilled' && s.value)
   return {
-    value: { eip1559: !!eip1559, spendingLimit: !!spendingLimit, ens: !!ens, stateOverride: !!stateOverride },
+    value: {
+      eip1559: !!eip1559,
+      spendingLimit: typeof spendingLimit === 'string' ? (spendingLimit as Address) : null,
+      ens: !!ens,
+      stateOverride: !!stateOverride,
+    },
     complete: settled.every((s) => s.status === 'fulfilled'),
   }
 }
 
-const NOTHING: OnChain = { eip1559: false, spendingLimit: false, ens: false, stateOverride: false }
+const NOTHING: OnChain = { eip1559: false, spendingLimit: null, ens: false, stateOverride: false }
 
 export function createChainFeatures(deps: {
   rpc: RpcClients
@@ -167,6 +183,10 @@ export function createChainFeatures(deps: {
   }
 
   return {
+    /** The AllowanceModule deployment on the chain (null: none), advertised as `allowanceModuleAddress`. */
+    async allowanceModule(chain: ChainConfig): Promise<Address | null> {
+      return (await onChain(chain)).spendingLimit
+    },
     /** v1 features: the chain's own (derived, then its configured add/remove), sorted. */
     async v1(chain: ChainConfig): Promise<string[]> {
       return [...apply(await derived(chain), chain.features)].sort()

@@ -25,7 +25,11 @@ const lowerType = <T extends 'ORACLE' | 'FIXED' | 'FIXED1559'>(type: T) => type.
  */
 export function toChain(
   config: ChainConfig,
-  { publicUrl, features }: { publicUrl: string; features: string[] },
+  {
+    publicUrl,
+    features,
+    allowanceModule = null,
+  }: { publicUrl: string; features: string[]; allowanceModule?: string | null },
 ): Chain {
   const urls = chainUrls(config, publicUrl)
   const publicRpc = publicRpcUrl(config)
@@ -68,7 +72,7 @@ export function toChain(
       createCallAddress: safeV141.createCall,
       simulateTxAccessorAddress: safeV141.simulateTxAccessor,
       safeWebAuthnSignerFactoryAddress: null,
-      allowanceModuleAddress: config.contracts.allowanceModule ?? null,
+      allowanceModuleAddress: config.contracts.allowanceModule ?? allowanceModule,
     },
     recommendedMasterCopyVersion: SAFE_VERSION,
     relayer: null,

@@ -45,6 +45,7 @@ export const chainView = async (deps: ChainsRoutesDeps, config: ChainConfig, ser
   toChain(config, {
     publicUrl: deps.site.publicUrl(),
     features: serviceKey ? await deps.features.v2(config, serviceKey) : await deps.features.v1(config),
+    allowanceModule: await deps.features.allowanceModule(config),
   })
 
 export function createChainsRoutes(deps: ChainsRoutesDeps) {

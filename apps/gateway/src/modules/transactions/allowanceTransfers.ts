@@ -3,7 +3,7 @@
 // beneficiary (the delegate). The index keeps the Safe's events only, so the receipt is read when a history page
 // shows such an execution; mined receipts do not change, so each is read once (bounded cache).
 import { allowanceModuleAbi } from '@concord/safe/allowanceModule'
-import { allowanceModuleDeployments } from '@concord/safe/modules'
+import { allowanceModuleDeployments, registryAllowanceModule } from '@concord/safe/modules'
 import { type Address, type Hash, isAddressEqual, parseEventLogs, zeroAddress } from 'viem'
 import type { ChainConfig } from '../../config/chainConfig.ts'
 import type { RpcClients } from '../../rpc/rpcClient.ts'
@@ -15,9 +15,11 @@ type LoggedTransfer = AllowanceTransfer & { safe: Address }
 const CACHE_SIZE = 5_000
 
 export const isAllowanceModule = (chain: ChainConfig, module: string): boolean =>
-  [...Object.values(allowanceModuleDeployments), chain.contracts.allowanceModule].some(
-    (a) => !!a && isAddressEqual(a as `0x${string}`, module as `0x${string}`),
-  )
+  [
+    ...Object.values(allowanceModuleDeployments),
+    registryAllowanceModule(chain.chainId),
+    chain.contracts.allowanceModule,
+  ].some((a) => !!a && isAddressEqual(a as `0x${string}`, module as `0x${string}`))
 
 export const allowanceKey = (tx: Pick<ModuleTx, 'txHash' | 'logIndex'>) => `${tx.txHash}:${tx.logIndex}`
 

@@ -5,7 +5,8 @@
 import { type Devnet, startDevnet, testAccount } from '@concord/devnet'
 import { allowanceModuleAbi, DEVNET_ALLOWANCE_MODULE } from '@concord/safe/allowanceModule'
 import { erc20Abi } from '@concord/safe/contracts'
-import { type Address, getAddress, type Hash, zeroAddress } from 'viem'
+import { allowanceModuleDeployments } from '@concord/safe/modules'
+import { type Address, getAddress, type Hash, type Hex, zeroAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '../../createGateway.ts'
 import { createDevnetTestConfig } from '../../testing/createTestConfig.ts'
@@ -59,6 +60,24 @@ describe('spending limits through the gateway', () => {
     const chain = await get(`/v1/chains/${CHAIN}`)
     expect(chain.features).toContain('SPENDING_LIMIT')
     expect(chain.contractAddresses.allowanceModuleAddress).toBe(DEVNET_ALLOWANCE_MODULE)
+  })
+
+  it('a chain with only the v0.1.0 deployment (Ethereum) advertises that one, not v0.1.1', async () => {
+    // The module's code at v0.1.0's canonical address, on a chain config that names no module of its own.
+    const code = await devnet.client.getCode({ address: DEVNET_ALLOWANCE_MODULE })
+    await devnet.client.setCode({ address: allowanceModuleDeployments['0.1.0'], bytecode: code as Hex })
+    const config = createDevnetTestConfig(devnet)
+    const [chain] = config.chains
+    if (chain) chain.contracts = { ...chain.contracts, allowanceModule: undefined }
+    const plain = await createGateway(config)
+    try {
+      const answer = await sessionRequest(plain, 'GET', `/v1/chains/${CHAIN}`)
+      expect(answer.body.features).toContain('SPENDING_LIMIT')
+      expect(answer.body.contractAddresses.allowanceModuleAddress).toBe(allowanceModuleDeployments['0.1.0'])
+    } finally {
+      await plain.stop()
+      await devnet.client.setCode({ address: allowanceModuleDeployments['0.1.0'], bytecode: '0x' })
+    }
   })
 
   it('a transfer within the limit is a MODULE execution naming the beneficiary; one beyond adds nothing', async () => {
