@@ -15,6 +15,8 @@ import { chainShortName, publicRpcUrl } from './modules/chains/chains.mapper.ts'
 import { createChainsRepository } from './modules/chains/chains.repository.ts'
 import { createLiveHub, type LiveLimits } from './modules/live/liveStreams.ts'
 import { startNotifications } from './modules/notifications/startNotifications.ts'
+import { type RecoveryWatcher, watchRecoveries } from './modules/recovery/recoveryWatcher.ts'
+import { createRpcClients } from './rpc/rpcClient.ts'
 import { createWebRoutes, describeWebBuild, loadWebBuild } from './web/serveWeb.ts'
 
 export type Gateway = {
@@ -25,6 +27,8 @@ export type Gateway = {
   changes: ChangeBus
   /** One indexer per configured chain, by chain id (started when config.indexer is on). */
   indexers: Map<number, Indexer>
+  /** Announces recoveries queued on the Safes' Delay modifiers (RECOVERY_PROPOSED). */
+  recoveries: RecoveryWatcher
   /** Chains this process indexes now: all with PGlite, those whose leader lock it holds on PostgreSQL. */
   indexing(): number[]
   /** Origin the gateway listens on, e.g. http://127.0.0.1:3000 (after listen()). */
@@ -157,6 +161,13 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     }
 
   const notifications = startNotifications({ db: store.db, changes, webhooks: config.webhooks })
+  // Recoveries queued on a Safe's Delay modifier are not the Safe's own events: watched beside the indexer.
+  const recoveries = watchRecoveries({
+    db: store.db,
+    changes,
+    chains: config.chains,
+    rpc: createRpcClients(),
+  })
 
   let server: ReturnType<typeof serve> | undefined
   const gateway: Gateway = {
@@ -164,6 +175,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     store,
     changes,
     indexers,
+    recoveries,
     indexing: () => [...indexing],
     url: '',
     listen: () =>
@@ -199,6 +211,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
       await closed
     }
     // Before the store closes: the listener finishes storing, the worker gives back cut-short deliveries.
+    await recoveries.stop()
     await notifications.stop()
     await changes.close()
     await store.close()

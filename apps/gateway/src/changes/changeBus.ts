@@ -43,6 +43,23 @@ export type Change =
   | { type: 'MESSAGE_CONFIRMATION'; chainId: number; address: Address; messageHash: Hex; owner: Address }
   /** The threshold of signatures is reached: the prepared signature is available. */
   | { type: 'MESSAGE_CONFIRMED'; chainId: number; address: Address; messageHash: Hex }
+  /**
+   * A recoverer queued a transaction on one of the Safe's Delay modifiers (recovery): it runs after the review
+   * window unless the owners cancel it. `newOwners`/`newThreshold` when it is an owner change (null otherwise).
+   */
+  | {
+      type: 'RECOVERY_PROPOSED'
+      chainId: number
+      address: Address
+      delay: Address
+      queueNonce: number
+      recoveryTxHash: Hex
+      newOwners: Address[] | null
+      newThreshold: number | null
+      /** Unix seconds. */
+      executableAt: number
+      expiresAt: number | null
+    }
   /** Team data (address book, notes, notification settings, delegates) of a Safe changed. */
   | {
       type: 'TEAM_DATA_UPDATED'

@@ -2,6 +2,7 @@
 // Lives in app/ because it spans features (a feature never imports another).
 import { NOTIFICATION_TYPES } from '@concord/safe/notificationTypes'
 import type { QueryFilters, QueryKey } from '@tanstack/react-query'
+import type { Address } from 'viem'
 import { addressBookKeys } from '../features/address-book/api/keys'
 import { assetKeys } from '../features/assets/api/keys'
 import { delegatesKeys } from '../features/delegates/api/keys'
@@ -10,6 +11,7 @@ import { messagesKeys } from '../features/messages/api/keys'
 import { notesKeys } from '../features/notes/api/keys'
 import { notificationKeys } from '../features/notifications/api/keys'
 import { queueKeys } from '../features/queue/api/keys'
+import { recoveryKeys } from '../features/recovery/api/keys'
 import { safeKeys } from '../features/safe/api/keys'
 import { transactionKeys } from '../features/transactions/api/keys'
 
@@ -126,6 +128,8 @@ function safeQueriesFor(change: LiveChange, safe: Safe): QueryFilters[] {
       return keys(transactionKeys.history(chainId, address), ...assetPrefixes(safe))
     case 'MESSAGE_CREATED':
       return keys(messagesKeys.list(chainId, address), safeKeys.info(chainId, address))
+    case 'RECOVERY_PROPOSED':
+      return keys(recoveryKeys.safe(chainId, address as Address))
     case 'MESSAGE_CONFIRMATION':
     case 'MESSAGE_CONFIRMED':
       return keys(messagesKeys.list(chainId, address), messagesKeys.details(chainId, change.messageHash))

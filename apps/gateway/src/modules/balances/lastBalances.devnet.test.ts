@@ -29,6 +29,8 @@ beforeAll(async () => {
     createTestConfig({ chains: [{ ...devnetChainConfig(devnet), rpcUrl: [proxy.url], wsUrl: undefined }] }),
   )
   await gateway.indexers.get(CHAIN)?.sync()
+  // The recovery watcher reads the demo's Delay after a sync: done before eth_calls are counted.
+  await gateway.recoveries.idle()
 })
 afterAll(async () => {
   await gateway?.stop()

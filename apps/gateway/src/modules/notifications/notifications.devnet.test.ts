@@ -279,6 +279,7 @@ describe('preferences', () => {
           'INCOMING_TOKEN',
           'MESSAGE_CREATED',
           'MESSAGE_CONFIRMED',
+          'RECOVERY_PROPOSED',
         ],
         disabledTypes: [],
         updatedBy: null,

@@ -3,6 +3,7 @@
 // the Delay refuses to run before the cooldown and runs after it; the owners skip a second one with setTxNonce.
 // The chain is the oracle (getOwners, the Delay's nonces); the gateway's /recovery and history are checked
 // against it.
+import { randomUUID } from 'node:crypto'
 import {
   createSafe,
   type Devnet,
@@ -14,11 +15,12 @@ import {
 import { safeAbi, safeV141 } from '@concord/safe/contracts'
 import { delayAbi, recoverySetupCalls, recoveryTransaction } from '@concord/safe/recovery'
 import { encodeFunctionData, getAddress } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createGateway, type Gateway } from '../../createGateway.ts'
 import { createDevnetTestConfig } from '../../testing/createTestConfig.ts'
 import { jsonRequest } from '../../testing/jsonRequest.ts'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabases.ts'
+import { registrationHash } from '../notifications/registrationSignature.ts'
 import type { SafeRecovery } from './readRecovery.ts'
 
 const [a0, a1, a4, a5] = [testAccount(0), testAccount(1), testAccount(4), testAccount(5)]
@@ -30,7 +32,7 @@ describe.each(testDatabaseKinds())('recovery through a Delay modifier on %s', (k
   let devnet: Devnet
   let gateway: Gateway
   let database: TestDatabase
-  const request = (method: string, path: string) => jsonRequest(gateway, method, path)
+  const request = (method: string, path: string, body?: unknown) => jsonRequest(gateway, method, path, body)
 
   beforeAll(async () => {
     database = await createTestDatabase(kind)
@@ -176,6 +178,104 @@ describe.each(testDatabaseKinds())('recovery through a Delay modifier on %s', (k
     ).rejects.toThrow(/Transaction queue is empty/)
     expect(await owners()).toEqual([a4.address, a1.address])
     expect((await recovery()).delays[0]?.queue).toEqual([])
+  })
+
+  it("default: a started recovery is announced once to the Safe's followers (RECOVERY_PROPOSED), also after a restart", async () => {
+    const { client } = devnet
+    const safe = await createSafe(client, {
+      owners: [a0.address, a1.address],
+      threshold: 1,
+      saltNonce: 2_602n,
+      sender: a0.address,
+    })
+    const setup = recoverySetupCalls({
+      safe,
+      cooldown: COOLDOWN,
+      expiration: 0n,
+      saltNonce: 1n,
+      recoverers: [a5.address],
+    })
+    await execSafeTx(client, {
+      safe,
+      tx: { to: safeV141.multiSendCallOnly, data: encodeMultiSend(setup.calls), operation: 1 },
+      signers: [a0],
+      executor: a0.address,
+    })
+    await gateway.indexers.get(CHAIN)?.sync()
+    await gateway.recoveries.idle()
+    // #0 follows the Safe's notifications (a web device, signed as the owner).
+    const uuid = randomUUID()
+    const timestamp = String(Math.floor(Date.now() / 1000))
+    const hash = registrationHash({ timestamp, uuid, cloudMessagingToken: 'concord-web', safes: [safe] })
+    const registered = await request('POST', '/v1/register/notifications', {
+      uuid,
+      cloudMessagingToken: 'concord-web',
+      buildNumber: '1',
+      bundle: 'concord',
+      deviceType: 'WEB',
+      version: '1.0.0',
+      timestamp,
+      safeRegistrations: [
+        {
+          chainId: String(CHAIN),
+          safes: [safe],
+          signatures: [await a0.signMessage({ message: { raw: hash } })],
+        },
+      ],
+    })
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200)
+    const announced = async () =>
+      (
+        (await request('GET', `/v1/notifications/devices/${uuid}/events`)).body.results as Record<
+          string,
+          unknown
+        >[]
+      ).filter((e) => e.type === 'RECOVERY_PROPOSED')
+
+    // #5 queues an owner change: #4 replaces #0.
+    const tx = recoveryTransaction(safe, [a0.address, a1.address], [a4.address, a1.address], 1)
+    await client.waitForTransactionReceipt({
+      hash: await client.writeContract({
+        account: a5.address,
+        address: setup.delay,
+        abi: delayAbi,
+        functionName: 'execTransactionFromModule',
+        args: [tx.to, tx.value, tx.data, tx.operation],
+      }),
+    })
+    await gateway.indexers.get(CHAIN)?.sync()
+    await gateway.recoveries.idle()
+    // Oracle: the Delay's own record of when it was queued.
+    const createdAt = await client.readContract({
+      address: setup.delay,
+      abi: delayAbi,
+      functionName: 'txCreatedAt',
+      args: [0n],
+    })
+    await vi.waitFor(async () => expect(await announced()).toHaveLength(1))
+    expect((await announced())[0]).toMatchObject({
+      address: safe,
+      delay: setup.delay,
+      queueNonce: 0,
+      newOwners: [a4.address, a1.address],
+      newThreshold: 1,
+      executableAt: Number(createdAt + COOLDOWN),
+      expiresAt: null,
+    })
+
+    // More blocks, and (where the store outlives the process) a restart: still announced once.
+    await client.mine({ blocks: 2 })
+    await gateway.indexers.get(CHAIN)?.sync()
+    await gateway.recoveries.idle()
+    if (kind === 'postgres') {
+      await gateway.stop()
+      gateway = await createGateway(createDevnetTestConfig(devnet, { databaseUrl: database.url }))
+      await gateway.indexers.get(CHAIN)?.sync()
+      await gateway.recoveries.idle()
+      expect(gateway.recoveries.status().failures).toBe(0)
+    }
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(await announced()).toHaveLength(1)
   })
 
   it('default: the demo "Recovery" Safe has its Delay enabled on chain, with #5 as recoverer and a 10-minute window', async () => {

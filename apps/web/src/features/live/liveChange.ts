@@ -15,6 +15,7 @@ export type LiveChange =
   | (SafeRef & { type: 'MESSAGE_CREATED'; messageHash: string })
   | (SafeRef & { type: 'MESSAGE_CONFIRMATION'; messageHash: string; owner: string })
   | (SafeRef & { type: 'MESSAGE_CONFIRMED'; messageHash: string })
+  | (SafeRef & { type: 'RECOVERY_PROPOSED'; delay: string; queueNonce: number })
   | (SafeRef & {
       type: 'TEAM_DATA_UPDATED'
       what: 'addressBook' | 'notes' | 'notifications' | 'delegates'

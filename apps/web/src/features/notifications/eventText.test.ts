@@ -59,6 +59,14 @@ describe('describeEvent', () => {
     )
   })
 
+  it('behavior: a started recovery names the owners it would set and where to cancel it', () => {
+    const started = event({ type: 'RECOVERY_PROPOSED', newOwners: [OWNER, SAFE], newThreshold: 1 })
+    expect(describeEvent(started, { nameOf: (a) => (a === OWNER ? 'Bob' : undefined) }).title).toBe(
+      'Recovery started: new owners Bob, 0x5aFE…eEEe, 1 of 2. Not yours? Cancel it in the queue',
+    )
+    expect(eventPath(started, `dev:${SAFE}`)).toBe(`/transactions/queue?safe=dev%3A${SAFE}`)
+  })
+
   it('behavior: a failed execution says so', () => {
     expect(describeEvent(event({ type: 'EXECUTED_MULTISIG_TRANSACTION', failed: true })).title).toBe(
       'Failed: a transaction',

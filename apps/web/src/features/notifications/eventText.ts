@@ -14,6 +14,7 @@ const TITLES: Record<NotificationType, string> = {
   INCOMING_TOKEN: 'Incoming tokens',
   MESSAGE_CREATED: 'Message needs signatures',
   MESSAGE_CONFIRMED: 'Message fully signed',
+  RECOVERY_PROPOSED: 'Recovery started',
 }
 
 /** A type's name for people, e.g. "Transaction ready to execute". */
@@ -73,6 +74,13 @@ export function describeEvent(
         return `${name(event.owner) ?? 'An owner'} asked the owners to sign message ${short(event.messageHash)}`
       case 'MESSAGE_CONFIRMED':
         return `Message ${short(event.messageHash)} is fully signed`
+      case 'RECOVERY_PROPOSED': {
+        // A recoverer can replace the owners: they have until the review window ends to cancel it.
+        const owners = event.newOwners?.length
+          ? `: new owners ${event.newOwners.map((o) => name(o)).join(', ')}${event.newThreshold ? `, ${event.newThreshold} of ${event.newOwners.length}` : ''}`
+          : ''
+        return `Recovery started${owners}. Not yours? Cancel it in the queue`
+      }
       default:
         return TITLES[event.type] ?? event.type
     }
@@ -95,5 +103,6 @@ export function eventPath(event: NotificationEvent, safeParam: string): string {
   if (event.safeTxHash) return `/transactions/tx${q({ id: `multisig_${event.address}_${event.safeTxHash}` })}`
   if (event.type === 'INCOMING_ETHER' || event.type === 'INCOMING_TOKEN') return `/transactions/history${q()}`
   if (event.messageHash) return `/messages${q()}`
+  if (event.type === 'RECOVERY_PROPOSED') return `/transactions/queue${q()}`
   return `/${q()}`
 }

@@ -22,6 +22,13 @@ export type NotificationEvent = {
   tokenId?: string | null
   /** A proposal's risk checks, most serious first (computed by the gateway; the review computes them again). */
   risks?: { kind: string; level: string; title: string; why: string }[]
+  /** RECOVERY_PROPOSED: the Delay modifier, the queued transaction and the owners it would set. */
+  delay?: string
+  queueNonce?: number
+  newOwners?: string[] | null
+  newThreshold?: number | null
+  /** Unix seconds. */
+  executableAt?: number
 }
 
 export type NotificationFeed = {
