@@ -162,7 +162,9 @@ describe('recovery', () => {
     )
     if (!moduleTx?.transaction) throw new Error(`no module execution of ${delay} in the history`)
     await page.goto(url('/transactions/history'))
-    await page.locator(`[data-testid="tx-row"][data-tx-id="${moduleTx.transaction.id}"]`).waitFor()
+    const row = page.locator(`[data-testid="tx-row"][data-tx-id="${moduleTx.transaction.id}"]`)
+    await row.getByTestId('recovery-label').waitFor()
+    expect(await page.getByTestId('recovery-label').count()).toBe(1)
     await page.screenshot({ path: join(screenshotDir, 'recovery-history.png') })
   })
 

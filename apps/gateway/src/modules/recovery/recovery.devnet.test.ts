@@ -139,6 +139,9 @@ describe.each(testDatabaseKinds())('recovery through a Delay modifier on %s', (k
         JSON.stringify(item.transaction).includes('MODULE'),
     )
     expect(moduleItem, JSON.stringify(items)).toBeDefined()
+    // Labelled a recovery (a Delay's execution); the demo's setup transaction (a multisig one) is not.
+    expect(moduleItem?.transaction).toMatchObject({ executionInfo: { type: 'MODULE', recovery: true } })
+    expect(JSON.stringify(items.filter((item) => item !== moduleItem))).not.toContain('"recovery":true')
 
     // A second recovery (#0 back in), cancelled by the owners with setTxNonce(queueNonce): it never runs.
     const again = recoveryTransaction(safe, await owners(), [a0.address, a1.address], 1)

@@ -12,6 +12,7 @@ import {
 import type { WatchedSafesRepository } from '../safes/watchedSafes.repository.ts'
 import { type AllowanceTransfers, allowanceKey } from './allowanceTransfers.ts'
 import { dayKey } from './dayGrouping.mapper.ts'
+import type { RecoveryExecutions } from './recoveryExecutions.ts'
 import type { IndexedTxDeps } from './transactions.context.ts'
 import { page, timezone } from './transactions.schemas.ts'
 import {
@@ -49,7 +50,11 @@ const routes = {
 }
 
 export function createTransactionHistoryRoutes(
-  deps: IndexedTxDeps & { watched: WatchedSafesRepository; allowanceTransfers: AllowanceTransfers },
+  deps: IndexedTxDeps & {
+    watched: WatchedSafesRepository
+    allowanceTransfers: AllowanceTransfers
+    recoveryExecutions: RecoveryExecutions
+  },
 ) {
   const { chains, safes, transactions: repo } = deps
   const { context, calledAddresses } = deps.mapContexts
@@ -88,7 +93,11 @@ export function createTransactionHistoryRoutes(
     ])
     const trusted = query.trusted ?? true
     // Transfers within a spending limit name their beneficiary (read from the module's event in the receipt).
-    const allowances = await deps.allowanceTransfers.of(chain, [...data.modules.values()])
+    // and executions by a Delay modifier are recoveries.
+    const [allowances, delays] = await Promise.all([
+      deps.allowanceTransfers.of(chain, [...data.modules.values()]),
+      deps.recoveryExecutions.modulesOf(chain, [...data.modules.values()]),
+    ])
     const creation = data.items.some((i) => i.kind === 'creation')
       ? await repo.creation(id, safe.address)
       : undefined
@@ -105,7 +114,7 @@ export function createTransactionHistoryRoutes(
         if (tx) summary = multisigSummary(tx, ctx)
       } else if (item.kind === 'module') {
         const tx = data.modules.get(key)
-        if (tx) summary = moduleSummary(tx, ctx, allowances.get(allowanceKey(tx)))
+        if (tx) summary = moduleSummary(tx, ctx, allowances.get(allowanceKey(tx)), delays.has(tx.module))
       } else if (item.kind === 'transfer') {
         const t = data.transfers.get(key)
         if (t && !hiddenTransfer(t, ctx, trusted)) summary = transferSummary(t, ctx)

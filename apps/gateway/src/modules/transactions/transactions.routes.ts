@@ -13,6 +13,7 @@ import type { WatchedSafesRepository } from '../safes/watchedSafes.repository.ts
 import { createAllowanceTransfers } from './allowanceTransfers.ts'
 import { createMultisigDetails } from './multisigDetails.ts'
 import type { ProposalsRepository } from './proposals.repository.ts'
+import { createRecoveryExecutions } from './recoveryExecutions.ts'
 import { createTransactionDetailsRoutes } from './transactionDetails.routes.ts'
 import { createTransactionHistoryRoutes } from './transactionHistory.routes.ts'
 import { createTransactionListsRoutes } from './transactionLists.routes.ts'
@@ -46,6 +47,7 @@ export function createTransactionsRoutes(deps: {
         mapContexts,
         watched: deps.watched,
         allowanceTransfers: createAllowanceTransfers(deps.rpc),
+        recoveryExecutions: createRecoveryExecutions(deps.rpc),
       }),
     )
     .route('/', createTransactionQueueRoutes({ chains, safes, proposals, mapContexts }))

@@ -45,9 +45,15 @@ export const refundsConsistent = (
 
 /**
  * A module execution, in the CGW `MODULE` shape. One by a spending-limit module also carries (a Concord field)
- * `spendingLimit`: the beneficiary who made the transfer, and the allowance's token, recipient and amount.
+ * `spendingLimit`: the beneficiary who made the transfer, and the allowance's token, recipient and amount; one by
+ * a Delay modifier (a recovery) carries `recovery: true`.
  */
-export function moduleSummary(tx: ModuleTx, ctx: MapContext, allowance?: AllowanceTransfer) {
+export function moduleSummary(
+  tx: ModuleTx,
+  ctx: MapContext,
+  allowance?: AllowanceTransfer,
+  recovery = false,
+) {
   return {
     id: transactionId.module(tx.safe, tx.txHash, tx.logIndex),
     timestamp: ms(tx.timestamp),
@@ -66,6 +72,7 @@ export function moduleSummary(tx: ModuleTx, ctx: MapContext, allowance?: Allowan
             },
           }
         : {}),
+      ...(recovery ? { recovery: true } : {}),
     },
     safeAppInfo: null,
     txHash: tx.txHash,
