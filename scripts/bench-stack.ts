@@ -88,6 +88,22 @@ async function measureStack(landing: boolean, env: NodeJS.ProcessEnv = {}) {
   }
 }
 
+/** A restart (`npm start` again on the kept chain and database): the start most users see after the first. */
+async function measureRestart() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'concord-bench-'))
+  const env = { ...baseEnv, CONCORD_DATA_DIR: dataDir }
+  try {
+    const first = await startUntilUrl(command, { cwd: root, env })
+    await waitIndexed(first.url)
+    await first.stop()
+    const again = await startUntilUrl(command, { cwd: root, env })
+    await again.stop()
+    return { seconds: again.seconds, phases: phases(again.output()) }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
 async function measureGatewayAlone() {
   const devnet = await startDevnet({ port: 0 })
   const dataDir = await mkdtemp(join(tmpdir(), 'concord-bench-'))
@@ -132,6 +148,7 @@ const first = await measureFirstStart()
 // Once to build what the start path caches (web build, bundled entry, database snapshot), then measured.
 await measureStack(false)
 const stack = await measureStack(true)
+const restart = await measureRestart()
 const alone = await measureGatewayAlone()
 
 console.log(
@@ -143,6 +160,8 @@ console.log(`first start, after start:           ${formatRss(first.started)}`)
 console.log(`first start, after indexing:        ${formatRss(first.indexed)}`)
 console.log(`npm start → URL (web built):        ${stack.seconds.toFixed(2)} s`)
 if (stack.phases) console.log(`  phases: ${stack.phases}`)
+console.log(`npm start → URL (restart, kept):    ${restart.seconds.toFixed(2)} s`)
+if (restart.phases) console.log(`  phases: ${restart.phases}`)
 console.log(`stack after start:                  ${formatRss(stack.started)}`)
 console.log(`stack after indexing the demo:      ${formatRss(stack.indexed)}`)
 console.log(`gateway alone → URL:                ${alone.seconds.toFixed(2)} s`)
@@ -152,7 +171,7 @@ console.log(`gateway alone after ${IDLE_SECONDS} s idle:      ${formatRss(alone.
 // npm stays the parent of the process it starts; `node scripts/run.mjs` (README) runs the gateway without it.
 const aloneNode = roleRss(alone.indexed, 'node (gateway)')
 console.log(
-  `summary: stack ${totalRss(stack.indexed).toFixed(0)} MB (first start ${totalRss(first.indexed).toFixed(0)} MB), gateway alone ${totalRss(alone.indexed).toFixed(0)} MB (node ${aloneNode.toFixed(0)} + npm ${roleRss(alone.indexed, 'npm').toFixed(0)}; node after idling ${roleRss(alone.idle, 'node (gateway)').toFixed(0)}), start→URL ${stack.seconds.toFixed(2)} s`,
+  `summary: stack ${totalRss(stack.indexed).toFixed(0)} MB (first start ${totalRss(first.indexed).toFixed(0)} MB), gateway alone ${totalRss(alone.indexed).toFixed(0)} MB (node ${aloneNode.toFixed(0)} + npm ${roleRss(alone.indexed, 'npm').toFixed(0)}; node after idling ${roleRss(alone.idle, 'node (gateway)').toFixed(0)}), start→URL ${stack.seconds.toFixed(2)} s (restart ${restart.seconds.toFixed(2)} s)`,
 )
 
 const html = readFileSync(join(webDistDir, 'index.html'), 'utf8')
