@@ -48,7 +48,9 @@ export default defineConfig({
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time, each with its own stack and Chromium (most of a browser test is waiting).
+          maxWorkers: 2,
+          globalSetup: ['apps/web/e2e/globalSetup.ts'],
         },
       },
     ],
