@@ -1,9 +1,10 @@
 // Addresses of the contracts beyond the Safe itself that Concord's features use: Multicall3, the Zodiac Delay
 // modifier (recovery), the passkey signer factory and the AllowanceModule (spending limits). The canonical ones are
 // checked against their registry packages in modules.test.ts, so the web app can import this file without them;
-// only the AllowanceModule's per-chain list comes from its registry (that module's entry alone: the package's
-// index would also pull the other modules' files into the web app).
+// only the per-chain lists of the AllowanceModule and the passkey module's Daimo verifier come from the registry
+// (those modules' entries alone: the package's index would also pull the 4337 module's files into the web app).
 import { getAllowanceModuleDeployment } from '@safe-global/safe-modules-deployments/dist/allowance-module.js'
+import { getDaimoP256VerifierDeployment } from '@safe-global/safe-modules-deployments/dist/safe-passkey-module.js'
 import type { Address } from 'viem'
 
 /** Multicall3, deployed by the same presigned transaction on every chain (mds1/multicall). */
@@ -46,4 +47,12 @@ export const allowanceModuleDeployments = {
 export function registryAllowanceModule(chainId: number): Address | undefined {
   const network = String(chainId)
   return getAllowanceModuleDeployment({ network })?.networkAddresses[network] as Address | undefined
+}
+
+/** The passkey module's Daimo P-256 verifier where the registry publishes it for the chain (v0.2.0). */
+export function registryDaimoVerifier(chainId: number): Address | undefined {
+  const network = String(chainId)
+  return getDaimoP256VerifierDeployment({ network, version: '0.2.0' })?.networkAddresses[network] as
+    | Address
+    | undefined
 }

@@ -14,7 +14,7 @@ import {
   size,
   toHex,
 } from 'viem'
-import { passkeyContracts } from './modules.ts'
+import { passkeyContracts, registryDaimoVerifier } from './modules.ts'
 
 export const webAuthnSignerFactoryAbi = parseAbi([
   'function createSigner(uint256 x, uint256 y, uint176 verifiers) returns (address signer)',
@@ -41,11 +41,27 @@ export function passkeyVerifiers(fallback: Address, precompile: bigint = 0n): bi
   return (precompile << 160n) | BigInt(getAddress(fallback))
 }
 
-/** The verifiers Concord uses: the package's FreshCryptoLib verifier, no precompile. */
+/** The verifiers on the devnet: the package's FreshCryptoLib verifier, no precompile. */
 export const concordPasskeyVerifiers = passkeyVerifiers(passkeyContracts.fclP256Verifier)
 
+/** RIP-7212's P-256 precompile (Base, Optimism, Arbitrum, Polygon and others have it). */
+export const RIP7212_PRECOMPILE = 0x100n
+
+/**
+ * The verifiers a passkey signer uses on a chain: where Safe publishes the Daimo P-256 verifier (the passkey
+ * module's registry), the RIP-7212 precompile first and Daimo as the fallback (the module's P256 library falls back
+ * when the precompile answers nothing, as on a chain without it); elsewhere (the devnet) the FCL verifier alone.
+ * The signer's address depends on them, so a passkey's signer differs between the two kinds of chain.
+ */
+export function chainPasskeyVerifiers(chainId: number): { verifiers: bigint; fallback: Address } {
+  const daimo = registryDaimoVerifier(chainId)
+  return daimo
+    ? { verifiers: passkeyVerifiers(daimo, RIP7212_PRECOMPILE), fallback: daimo }
+    : { verifiers: concordPasskeyVerifiers, fallback: passkeyContracts.fclP256Verifier }
+}
+
 /** The factory call that deploys the signer of `key` (a no-op when it exists already). */
-export const createSignerCall = (key: P256PublicKey, verifiers = concordPasskeyVerifiers) => ({
+export const createSignerCall = (key: P256PublicKey, verifiers: bigint) => ({
   to: passkeyContracts.webAuthnSignerFactory as Address,
   value: 0n,
   data: encodeFunctionData({

@@ -20,8 +20,11 @@ import {
   base64UrlChallenge,
   concordPasskeyVerifiers,
   createSignerCall,
+  EIP1271_MAGIC_VALUE,
   encodeWebAuthnSignature,
   passkeyContractSignature,
+  passkeyVerifiers,
+  RIP7212_PRECOMPILE,
   webAuthnSignerFactoryAbi,
 } from '@concord/safe/passkeys'
 import * as SafeTx from '@concord/safe/SafeTx'
@@ -130,7 +133,10 @@ describe('passkey owners', () => {
       })
       const setupTx = SafeTx.from({
         to: multiSend,
-        data: encodeMultiSend([createSignerCall(passkey.key), { to: safe, data: addOwner }]),
+        data: encodeMultiSend([
+          createSignerCall(passkey.key, concordPasskeyVerifiers),
+          { to: safe, data: addOwner },
+        ]),
         operation: 1,
         nonce: 0n,
       })
@@ -227,4 +233,34 @@ describe('passkey owners', () => {
       else await expect(onChain).rejects.toThrow('GS024')
     },
   )
+
+  it('behavior: a signer with the RIP-7212 precompile first and a verifier behind it (real chains) accepts the passkey', async () => {
+    const { client } = devnet
+    const passkey = softwarePasskey()
+    // As on chains where Safe publishes the Daimo verifier: precompile 0x100, then the fallback verifier (here the
+    // devnet's FCL one). The node may or may not have the precompile: the signature holds either way.
+    const verifiers = passkeyVerifiers(passkeyContracts.fclP256Verifier, RIP7212_PRECOMPILE)
+    const signer = await client.readContract({
+      address: passkeyContracts.webAuthnSignerFactory,
+      abi: webAuthnSignerFactoryAbi,
+      functionName: 'getSigner',
+      args: [passkey.key.x, passkey.key.y, verifiers],
+    })
+    const create = createSignerCall(passkey.key, verifiers)
+    await client.waitForTransactionReceipt({
+      hash: await client.sendTransaction({ account: a0.address, to: create.to, data: create.data }),
+    })
+    const hash = `0x${'5a'.repeat(32)}` as Hex
+    const check = (signature: Hex) =>
+      client.readContract({
+        address: signer,
+        abi: parseAbi(['function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)']),
+        functionName: 'isValidSignature',
+        args: [hash, signature],
+      })
+    expect(await check(encodeWebAuthnSignature(passkey.assert(hash)))).toBe(EIP1271_MAGIC_VALUE)
+    await expect(check(encodeWebAuthnSignature({ ...passkey.assert(hash), s: 12345n }))).resolves.not.toBe(
+      EIP1271_MAGIC_VALUE,
+    )
+  })
 })

@@ -4,8 +4,8 @@
 import { passkeyContracts } from '@concord/safe/modules'
 import {
   base64UrlChallenge,
+  chainPasskeyVerifiers,
   clientDataChallenge,
-  concordPasskeyVerifiers,
   EIP1271_MAGIC_VALUE,
   encodeWebAuthnSignature,
   passkeyContractSignature,
@@ -58,9 +58,10 @@ export async function signerAddressFor(
   chainId: number,
   key: { x: Hex; y: Hex },
 ): Promise<Address> {
+  const { verifiers, fallback } = chainPasskeyVerifiers(chainId)
   for (const [name, address] of [
     ['the passkey signer factory', passkeyContracts.webAuthnSignerFactory],
-    ['the P-256 verifier', passkeyContracts.fclP256Verifier],
+    ['the P-256 verifier', fallback],
   ] as const) {
     const code = await getBytecode(config, { address, chainId })
     if (!code || code === '0x')
@@ -70,7 +71,7 @@ export async function signerAddressFor(
     address: passkeyContracts.webAuthnSignerFactory,
     abi: webAuthnSignerFactoryAbi,
     functionName: 'getSigner',
-    args: [hexToBigInt(key.x), hexToBigInt(key.y), concordPasskeyVerifiers],
+    args: [hexToBigInt(key.x), hexToBigInt(key.y), verifiers],
     chainId,
   })
 }

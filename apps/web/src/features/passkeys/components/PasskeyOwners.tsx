@@ -1,5 +1,5 @@
 import { safeAbi } from '@concord/safe/contracts'
-import { createSignerCall } from '@concord/safe/passkeys'
+import { chainPasskeyVerifiers, createSignerCall } from '@concord/safe/passkeys'
 import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
@@ -175,7 +175,10 @@ function AddPasskeyForm(
       })
       props.onReady({
         calls: [
-          createSignerCall({ x: hexToBigInt(key.x), y: hexToBigInt(key.y) }),
+          createSignerCall(
+            { x: hexToBigInt(key.x), y: hexToBigInt(key.y) },
+            chainPasskeyVerifiers(Number(chain.chainId)).verifiers,
+          ),
           { to: safe, value: 0n, data: addOwner, operation: 0 },
         ],
         summary: `Add passkey owner ${shortAddress(signer)} (${label}), threshold ${threshold}`,
