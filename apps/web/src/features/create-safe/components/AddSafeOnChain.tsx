@@ -30,6 +30,10 @@ export function AddSafeOnChain({ address, fromChain, toChain }: AddSafeOnChainPr
       >
         {replay.isPending ? `Adding on ${toChain.chainName}…` : `Add on ${toChain.chainName}`}
       </button>
+      <p className="muted small" data-testid="add-safe-on-chain-note">
+        Same address, same first setup: it starts there with the owners and threshold it was created with.
+        Owner changes made since are made again there.
+      </p>
       {replay.error ? (
         <p className="error-text small" role="alert" data-testid="add-safe-on-chain-error">
           {replay.error.message.split('\n')[0]}
