@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { SECOND_DEVNET_CHAIN_ID, testAccount } from '@concord/devnet'
-import { safeAbi } from '@concord/safe/contracts'
+import { erc20Abi, safeAbi } from '@concord/safe/contracts'
 import { type Address, createPublicClient, http, parseEther } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { connectDevnet } from './connectDevnet.ts'
@@ -148,6 +148,23 @@ describe('one Safe on many chains', () => {
       hash: await client.sendTransaction({ account: account(7), to: address, value: parseEther('2') }),
     })
     await view.locator('[data-testid="counterfactual-balance"]:text-is("2 ETH")').waitFor()
+    // Tokens sent to the address are shown too: 25 cUSD from the deployer, who holds the supply.
+    const usd = e2e.stack.devnet.assets?.usd as Address
+    await client.waitForTransactionReceipt({
+      hash: await client.writeContract({
+        account: account(0),
+        address: usd,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [address, 25_000_000n],
+      }),
+    })
+    await view
+      .locator(`[data-testid="counterfactual-token"][data-token="${usd}"]:text-is("25 cUSD")`)
+      .waitFor()
+    expect(
+      await client.readContract({ address: usd, abi: erc20Abi, functionName: 'balanceOf', args: [address] }),
+    ).toBe(25_000_000n)
     await page.screenshot({ path: join(screenshotDir, 'multichain-counterfactual.png') })
 
     await view.getByTestId('activate-safe').click()

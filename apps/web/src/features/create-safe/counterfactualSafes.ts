@@ -11,6 +11,8 @@ export type CounterfactualSafe = {
   threshold: number
   /** Decimal string (a bigint). */
   saltNonce: string
+  /** The block it was first shown at (decimal string): tokens sent to it are looked for from there. */
+  fromBlock?: string
 }
 
 const KEY = 'concord.counterfactualSafes'

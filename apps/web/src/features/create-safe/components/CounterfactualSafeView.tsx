@@ -1,23 +1,18 @@
 import type { ChainInfo } from '@safe-global/safe-gateway-typescript-sdk'
-import { useQuery } from '@tanstack/react-query'
-import { createPublicClient, formatEther, http } from 'viem'
+import { formatEther } from 'viem'
 import { AddressView } from '../../../components/ui/AddressView'
+import { formatTokenAmount } from '../../../lib/format'
 import { useWalletAccount, useWalletConfig } from '../../../lib/walletRuntime'
 import type { CounterfactualSafe } from '../counterfactualSafes'
 import { useActivateSafe } from '../hooks/useActivateSafe'
+import { useCounterfactualBalances } from '../hooks/useCounterfactualBalances'
 
 /**
  * A Safe created in this browser but not deployed yet: its address, what it has received (the native balance
- * is held at the address before any code is), and "Activate", which deploys it with its stored setup.
+ * and tokens are held at the address before any code is), and "Activate", which deploys it with its stored setup.
  */
 export function CounterfactualSafeView({ chain, safe }: { chain: ChainInfo; safe: CounterfactualSafe }) {
-  const rpcUrl = chain.publicRpcUri?.value || chain.rpcUri?.value
-  const balance = useQuery({
-    queryKey: ['counterfactual-balance', chain.chainId, safe.address],
-    queryFn: () => createPublicClient({ transport: http(rpcUrl) }).getBalance({ address: safe.address }),
-    enabled: !!rpcUrl,
-    refetchInterval: 4000,
-  })
+  const balances = useCounterfactualBalances(chain, safe)
   const { address: account } = useWalletAccount()
   const config = useWalletConfig()
   const activate = useActivateSafe()
@@ -31,12 +26,24 @@ export function CounterfactualSafeView({ chain, safe }: { chain: ChainInfo; safe
           {chain.chainName}: it can receive funds now, and is deployed with its first action.
         </p>
         <p data-testid="counterfactual-balance">
-          {balance.data !== undefined
-            ? `${formatEther(balance.data)} ${chain.nativeCurrency.symbol}`
-            : balance.isError
+          {balances.data !== undefined
+            ? `${formatEther(balances.data.native)} ${chain.nativeCurrency.symbol}`
+            : balances.isError
               ? 'Balance unavailable'
               : 'Loading…'}
         </p>
+        {balances.data?.tokens.length ? (
+          <ul className="list" aria-label="Tokens received">
+            {balances.data.tokens.map((t) => (
+              <li key={t.address} data-testid="counterfactual-token" data-token={t.address}>
+                {formatTokenAmount(t.balance, t.decimals)} {t.symbol}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {balances.data?.partial ? (
+          <p className="muted small">Tokens sent long before these blocks are not looked for.</p>
+        ) : null}
         {activate.error ? (
           <p className="error-text" role="alert" data-testid="activate-error">
             {activate.error.message.split('\n')[0]}
