@@ -7,8 +7,9 @@
 // with a hit has its queue read at the head (readRecovery) and each recovery not announced yet is published.
 // At start, after a long gap, or when a Safe gains a Delay, the queues are read from state instead of logs, so
 // a recovery started while the gateway was down is still announced (once: those already in the feed are not).
+// Memory grows with the Delays found, not with the chain's Safes (see ChainState).
 import { delayAbi, isDelayProxyCode } from '@concord/safe/recovery'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import { type Address, encodeEventTopics, getAddress, type PublicClient } from 'viem'
 import type { ChangeBus } from '../../changes/changeBus.ts'
 import type { ChainConfig } from '../../config/chainConfig.ts'
@@ -38,14 +39,29 @@ export type RecoveryWatcher = {
   status(): { announced: number; failures: number }
 }
 
+/** Safes whose modules are read per range on the first pass over the chain's Safes. */
+const SCAN_PAGE = 1_000
+/** Modules known not to be Delays, remembered (past this many the memory starts over: they are read again). */
+const MAX_NOT_DELAY = 20_000
+/** Modules waiting for their code check: the first pass pauses while this many wait. */
+const MAX_UNCHECKED = 5_000
+
+/**
+ * What is held per chain grows with the Delays of its Safes, not with its Safes (a whole chain in `all` mode): the
+ * first pass walks the Safe table a page per range, and later only the Safes a window touched are read again.
+ */
 type ChainState = {
   /** Last block whose TransactionAdded logs were looked at; undefined: catch up from state first. */
   cursor?: number
-  /** Each Safe's modules as last indexed (Safes without modules are left out). */
-  modules: Map<Address, Address[]>
-  /** Module address → whether its code is a Delay proxy (read once: a proxy's code does not change). */
-  isDelay: Map<Address, boolean>
-  /** Safes whose Delays were not all known at the last catch-up. */
+  /** The first pass over the chain's Safes: the last address read (null: done). */
+  scanAfter: string | null
+  /** Delay modifier → the Safe it is a module of. */
+  delays: Map<Address, Address>
+  /** Modules whose code is not a Delay proxy's (a proxy's code does not change). */
+  notDelay: Set<Address>
+  /** Module → a Safe it is enabled on, waiting for its code check. */
+  unchecked: Map<Address, Address>
+  /** Safes whose Delay queues are read from state at the end of the range. */
   dirty: Set<Address>
   /** `${delay}:${queueNonce}` announced by this process. */
   announced: Set<string>
@@ -96,50 +112,57 @@ export function watchRecoveries(deps: {
     let state = states.get(chain.chainId)
     if (!state) {
       state = {
-        modules: await loadModules(chain.chainId),
-        isDelay: new Map(),
+        scanAfter: '',
+        delays: new Map(),
+        notDelay: new Set(),
+        unchecked: new Map(),
         dirty: new Set(),
         announced: new Set(),
       }
-      for (const safe of state.modules.keys()) state.dirty.add(safe)
       states.set(chain.chainId, state)
-    } else if (touched.size) {
-      // Only Safes a window changed can have gained or lost a module.
-      const fresh = await loadModules(chain.chainId, [...touched])
-      for (const safe of touched) {
-        const modules = fresh.get(safe)
-        const before = state.modules.get(safe) ?? []
-        if (modules) state.modules.set(safe, modules)
-        else state.modules.delete(safe)
-        if (modules?.some((m) => !before.includes(m))) state.dirty.add(safe)
-      }
+    }
+    // Only Safes a window changed can have gained a module; the first pass reads the others a page at a time.
+    if (touched.size) note(state, await modulesOf(chain.chainId, { only: [...touched] }))
+    if (state.scanAfter !== null && state.unchecked.size < MAX_UNCHECKED) {
+      const page = await modulesOf(chain.chainId, { after: state.scanAfter })
+      note(state, page)
+      state.scanAfter = page.length === SCAN_PAGE ? (page.at(-1)?.address ?? null) : null
     }
     await checkCodes(client, state)
-
-    const delays = new Map<Address, Address>()
-    for (const [safe, modules] of state.modules)
-      for (const m of modules) if (state.isDelay.get(m)) delays.set(m, safe)
 
     const from = (state.cursor ?? head) + 1
     if (state.cursor === undefined || head - from + 1 > MAX_LOG_RANGE) {
       // First look, or a gap longer than one query: every Safe with a Delay is read from state.
-      for (const safe of new Set(delays.values())) state.dirty.add(safe)
-    } else if (from <= head && delays.size) {
-      for (const safe of await safesWithNewEntries(client, [...delays.keys()], from, head, delays))
+      for (const safe of state.delays.values()) state.dirty.add(safe)
+    } else if (from <= head && state.delays.size) {
+      for (const safe of await safesWithNewEntries(
+        client,
+        [...state.delays.keys()],
+        from,
+        head,
+        state.delays,
+      ))
         state.dirty.add(safe)
     }
-    // A Safe waits while some of its modules' code is unchecked; one with no Delay has nothing to read.
-    const settled = [...state.dirty].filter((safe) =>
-      (state.modules.get(safe) ?? []).every((m) => state.isDelay.has(m)),
-    )
-    const withDelay = settled.filter((safe) => state.modules.get(safe)?.some((m) => state.isDelay.get(m)))
-    await inBatches(withDelay, READ_CONCURRENCY, (safe) => announceQueue(chain, client, state, safe))
-    for (const safe of settled) state.dirty.delete(safe)
+    const dirty = [...state.dirty]
+    await inBatches(dirty, READ_CONCURRENCY, (safe) => announceQueue(chain, client, state, safe))
+    for (const safe of dirty) state.dirty.delete(safe)
     state.cursor = head
   }
 
-  /** The modules of the chain's Safes (or of `only`), Safes with none left out. */
-  async function loadModules(chainId: number, only?: Address[]): Promise<Map<Address, Address[]>> {
+  /** Queues the code check of modules not seen yet. */
+  function note(state: ChainState, rows: { address: Address; modules: Address[] }[]) {
+    for (const { address, modules } of rows)
+      for (const m of modules)
+        if (!state.delays.has(m) && !state.notDelay.has(m) && state.unchecked.size < MAX_UNCHECKED)
+          state.unchecked.set(m, address)
+  }
+
+  /** The modules of Safes that have any: `only` these Safes, or the page after `after` (by address). */
+  async function modulesOf(
+    chainId: number,
+    which: { only: Address[] } | { after: string },
+  ): Promise<{ address: Address; modules: Address[] }[]> {
     const rows = await deps.db
       .select({ address: safesTable.address, modules: safesTable.modules })
       .from(safesTable)
@@ -147,19 +170,26 @@ export function watchRecoveries(deps: {
         and(
           eq(safesTable.chainId, chainId),
           sql`cardinality(${safesTable.modules}) > 0`,
-          only ? inArray(safesTable.address, only) : undefined,
+          'only' in which ? inArray(safesTable.address, which.only) : gt(safesTable.address, which.after),
         ),
       )
-    return new Map(rows.map((r) => [r.address as Address, r.modules as Address[]]))
+      .orderBy(safesTable.address)
+      .limit('only' in which ? which.only.length : SCAN_PAGE)
+    return rows.map((r) => ({ address: r.address as Address, modules: r.modules as Address[] }))
   }
 
   async function checkCodes(client: PublicClient, state: ChainState) {
-    const unknown = new Set<Address>()
-    for (const modules of state.modules.values())
-      for (const m of modules)
-        if (!state.isDelay.has(m) && unknown.size < CODE_CHECKS_PER_RANGE) unknown.add(m)
-    await inBatches([...unknown], 8, async (module) => {
-      state.isDelay.set(module, isDelayProxyCode(await client.getCode({ address: module })))
+    const batch = [...state.unchecked].slice(0, CODE_CHECKS_PER_RANGE)
+    await inBatches(batch, 8, async ([module, safe]) => {
+      const delay = isDelayProxyCode(await client.getCode({ address: module }))
+      state.unchecked.delete(module)
+      if (delay) {
+        state.delays.set(module, safe)
+        state.dirty.add(safe)
+        return
+      }
+      if (state.notDelay.size >= MAX_NOT_DELAY) state.notDelay.clear()
+      state.notDelay.add(module)
     })
   }
 
