@@ -7,13 +7,18 @@ export const SECOND_CHAIN_LABEL = { name: 'Concord Devnet 2', shortName: 'dev2' 
 
 /**
  * Starts it when `wanted` and anvil runs (not Hardhat), on the port after the first chain's (a free one when
- * that is 0); `stateDir` keeps it across restarts.
+ * that is 0); `stateDir` keeps it across restarts, `contractsCacheDir` caches its deployed contracts.
  */
 export async function startSecondChain(
   wanted: boolean | undefined,
   firstPort: number,
   stateDir: string | undefined,
+  contractsCacheDir?: string,
 ): Promise<SecondDevnet | undefined> {
   if (!wanted || process.env.CONCORD_DEVNET === 'hardhat' || !findAnvil()) return undefined
-  return startSecondDevnet({ port: firstPort ? firstPort + 1 : 0, ...(stateDir ? { stateDir } : {}) })
+  return startSecondDevnet({
+    port: firstPort ? firstPort + 1 : 0,
+    ...(stateDir ? { stateDir } : {}),
+    ...(contractsCacheDir ? { contractsCacheDir } : {}),
+  })
 }

@@ -61,6 +61,12 @@ export type Stack = {
   stop(): Promise<void>
 }
 
+/**
+ * Where a kept stack (npm start) caches its chains' freshly deployed contracts: a fresh chain (the first start,
+ * `--fresh`) loads them instead of deploying every Safe version again. Tests start without it.
+ */
+const contractsCacheDir = join(import.meta.dirname, '..', 'node_modules', '.cache', 'concord-devnet')
+
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const phases = options.phases ?? startupPhases()
   const web = options.web ?? true
@@ -77,7 +83,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     phases.time('devnet and demo scenario', () =>
       startDevnet({
         port: options.devnetPort ?? 0,
-        ...(options.dataDir ? { stateDir: join(dataDir, 'devnet') } : {}),
+        ...(options.dataDir ? { stateDir: join(dataDir, 'devnet'), contractsCacheDir } : {}),
       }),
     ),
     phases.time('database', () => createDatabase({ databaseUrl, dataDir })),
@@ -86,6 +92,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         options.secondChain,
         options.devnetPort ?? 0,
         options.dataDir ? join(dataDir, 'devnet-2') : undefined,
+        options.dataDir ? contractsCacheDir : undefined,
       ),
     ),
   ])

@@ -3,8 +3,12 @@
 // assets and the demo scenario installed at start.
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { DEVNET_ALLOWANCE_MODULE } from '@concord/safe/allowanceModule'
+import { safeV130, safeV141 } from '@concord/safe/contracts'
+import { MULTICALL3, zodiacContracts } from '@concord/safe/modules'
 import { testAccount } from './accounts.ts'
 import type { DevnetClient, DevnetEngine, DevnetNode } from './client.ts'
+import { installContracts, SnapshotRejectedError } from './contractsSnapshot.ts'
 import { deployAllowanceModule } from './deploy/allowanceModule.ts'
 import { type DemoAssets, deployDemoAssets } from './deploy/demoAssets.ts'
 import { deployModuleContracts } from './deploy/moduleContracts.ts'
@@ -31,6 +35,11 @@ export type StartDevnetOptions = {
   stateDir?: string
   /** Chain id (anvil only; Hardhat's is 31337). Default 31337; the second devnet chain uses 1337. */
   chainId?: number
+  /**
+   * Cache the freshly deployed contracts here and load them on later fresh starts instead of deploying again
+   * (anvil only; see contractsSnapshot.ts). `npm start` does; tests deploy every time.
+   */
+  contractsCacheDir?: string
 }
 
 export type Devnet = {
@@ -44,6 +53,8 @@ export type Devnet = {
   scenario: DemoScenario | undefined
   /** Whether the chain was restored from `stateDir` rather than deployed now. */
   restored: boolean
+  /** On a fresh chain with `contractsCacheDir`: whether its contracts came from the cached snapshot. */
+  contracts?: 'snapshot' | 'deployed'
   stop(): Promise<void>
 }
 
@@ -59,13 +70,50 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       return { ...node, chainId: client.chain.id, assets: saved.assets, scenario, restored: true }
     }
     const deployer = testAccount(0).address
-    await deploySafeContracts(client, deployer)
-    await deployAllowanceModule(client, deployer)
-    await deployModuleContracts(client, deployer)
+    const deployContracts = async () => {
+      await deploySafeContracts(client, deployer)
+      await deployAllowanceModule(client, deployer)
+      await deployModuleContracts(client, deployer)
+    }
+    const anvilBinary = node.engine === 'anvil' ? findAnvil() : undefined
+    let contracts: Devnet['contracts']
+    if (options.contractsCacheDir && anvilBinary) {
+      const installed = await installContracts(
+        client,
+        {
+          cacheDir: options.contractsCacheDir,
+          anvilBinary,
+          probes: [
+            safeV141.safe,
+            safeV130.safe,
+            DEVNET_ALLOWANCE_MODULE,
+            MULTICALL3,
+            zodiacContracts.delayMastercopy,
+          ],
+        },
+        deployContracts,
+      ).catch((error: unknown) => {
+        if (error instanceof SnapshotRejectedError) return error
+        throw error
+      })
+      // A snapshot that did not load may have left half a state behind: this chain starts over (deploying).
+      if (installed instanceof SnapshotRejectedError) {
+        await node.stop()
+        return startDevnet(options)
+      }
+      contracts = installed
+    } else await deployContracts()
     const assets = options.demo === false ? undefined : await deployDemoAssets(client, deployer)
     const scenario = assets ? await seedDemoScenario(client, assets) : undefined
     kept?.save({ assets, scenario })
-    return { ...node, chainId: client.chain.id, assets, scenario, restored: false }
+    return {
+      ...node,
+      chainId: client.chain.id,
+      assets,
+      scenario,
+      restored: false,
+      ...(contracts ? { contracts } : {}),
+    }
   } catch (error) {
     await node.stop()
     throw error
