@@ -1,12 +1,12 @@
 // Opens the store: embedded PGlite (a data folder, or memory) by default, PostgreSQL for DATABASE_URL=postgres://…
 // Both get the same drizzle schema and the same SQL migrations.
 
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
-import { Worker } from 'node:worker_threads'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { log } from '../log/logger.ts'
@@ -86,18 +86,24 @@ export async function createDatabase(options: { databaseUrl?: string; dataDir?: 
 }
 
 /**
- * Copies a folder in a worker thread: the snapshot's ~1,000 files (~40 MB) took ~0.9 s of the main thread as one
- * synchronous copy, while `npm start`'s devnets seed their demos on that thread (fs.promises.cp is ~5× slower).
+ * Copies a folder in a short-lived child process: the snapshot's ~1,000 files (~40 MB) took ~0.9 s of the main
+ * thread as one synchronous copy, while `npm start`'s devnets seed their demos on that thread (fs.promises.cp is
+ * ~5× slower, and a worker thread would leave its memory in this process).
  */
 function copyOffThread(from: string, to: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(
-      "require('node:fs').cpSync(require('node:worker_threads').workerData.from, require('node:worker_threads').workerData.to, { recursive: true })",
-      { eval: true, workerData: { from, to } },
+    const child = spawn(
+      process.execPath,
+      ['-e', 'require("node:fs").cpSync(process.argv[1], process.argv[2], { recursive: true })', from, to],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
     )
-    worker.once('error', reject)
-    worker.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`copying ${from} failed (${code})`)),
+    let stderr = ''
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-2000)
+    })
+    child.once('error', reject)
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`copying ${from} failed (${code}): ${stderr}`)),
     )
   })
 }
