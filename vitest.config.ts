@@ -19,6 +19,8 @@ export default defineConfig({
           ],
           exclude: ['**/*.devnet.test.ts', '**/*.component.test.tsx', '**/node_modules/**'],
           testTimeout: 30_000,
+          // Many files start a gateway on PGlite in beforeAll: 10 s (Vitest's default) is tight on a loaded machine.
+          hookTimeout: 60_000,
           // Vitest's default on 2 cores is one worker: two run the suite in ~60% of the time.
           maxWorkers: 2,
         },
@@ -29,6 +31,7 @@ export default defineConfig({
           include: ['apps/web/src/**/*.component.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/testing/componentSetup.ts'],
+          testTimeout: 30_000,
         },
       },
       {
