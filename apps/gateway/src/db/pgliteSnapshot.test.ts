@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
 import { afterEach, describe, expect, it } from 'vitest'
-import { migratedSnapshot, migrationsHash } from './pgliteSnapshot.ts'
+import { makeSnapshotInChild, migratedSnapshot, migrationsHash } from './pgliteSnapshot.ts'
 
 const dirs: string[] = []
 function tempDir(): string {
@@ -64,6 +65,50 @@ describe('migratedSnapshot', () => {
     await snapshot('pglite 0.5.16 shared_buffers = 16MB')
     await snapshot('pglite 0.5.17 shared_buffers = 16MB')
     expect(made).toHaveLength(2)
+  })
+
+  it('behavior: makers at once keep the first whole snapshot; a later one neither replaces nor deletes it', async () => {
+    const { migrationsFolder, cacheDir } = setup()
+    const maker = (id: string, ready: Promise<void>) => async (_folder: string, outDir: string) => {
+      await ready
+      mkdirSync(join(outDir, 'data'))
+      writeFileSync(join(outDir, 'data', 'PG_VERSION'), id)
+      writeFileSync(join(outDir, 'data.tgz'), id)
+    }
+    let release = () => {}
+    const slow = migratedSnapshot({
+      migrationsFolder,
+      cacheDir,
+      extra: 'v1',
+      make: maker('slow', new Promise<void>((resolve) => (release = resolve))),
+    })
+    const fast = await migratedSnapshot({
+      migrationsFolder,
+      cacheDir,
+      extra: 'v1',
+      make: maker('fast', Promise.resolve()),
+    })
+    release()
+    expect(await slow).toEqual(fast)
+    expect(readFileSync(join(fast.dataDir, 'PG_VERSION'), 'utf8')).toBe('fast')
+    expect(readFileSync(fast.tarball, 'utf8')).toBe('fast')
+    // Neither maker's work folder is left behind.
+    expect(readdirSync(cacheDir)).toEqual([expect.stringMatching(/^pglite-[0-9a-f]{20}$/)])
+  })
+
+  it('default: the real maker, a child process, writes a migrated data folder and its tarball', async () => {
+    const outDir = tempDir()
+    await makeSnapshotInChild(join(import.meta.dirname, '..', '..', 'migrations'), outDir)
+    expect(existsSync(join(outDir, 'data', 'PG_VERSION'))).toBe(true)
+    const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(join(outDir, 'data.tgz'))]) })
+    try {
+      const { rows } = await client.query<{ n: number }>(
+        "select count(*)::int as n from information_schema.tables where table_name = 'watched_safes'",
+      )
+      expect(rows[0]?.n).toBe(1)
+    } finally {
+      await client.close()
+    }
   })
 
   it('hashes file names as well as contents', () => {

@@ -1,13 +1,14 @@
 // A fresh PGlite database (a data folder not created yet, or in memory) starts from a snapshot of one with every
 // migration already applied, instead of running the migrations' DDL at each start: a data folder is a copy of the
 // snapshot's folder (so PGlite opens it as an existing database: no tarball unpacked inside its WebAssembly memory,
-// which never shrinks), an in-memory one loads its tarball. The snapshot is made once in a worker and cached in a
-// folder named by the hash of the migrations (and of what else shapes it), so a new or edited migration makes a new
-// snapshot and the stale one is deleted.
-import { createHash } from 'node:crypto'
+// which never shrinks), an in-memory one loads its tarball. The snapshot is made once in a child process and cached
+// in a folder named by the hash of the migrations (and of what else shapes it), so a new or edited migration makes a
+// new snapshot and the stale one is deleted.
+import { spawn } from 'node:child_process'
+import { createHash, randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { Worker } from 'node:worker_threads'
+import { fileURLToPath } from 'node:url'
 
 /**
  * PostgreSQL settings of every embedded database: 8 MB of shared buffers (PGlite's default is 128 MB). PostgreSQL
@@ -40,14 +41,24 @@ export function migrationsHash(migrationsFolder: string, extra: string): string 
   return hash.digest('hex').slice(0, 20)
 }
 
-export const makeSnapshotInWorker: MakeSnapshot = (migrationsFolder, outDir) =>
+export const makeSnapshotInChild: MakeSnapshot = (migrationsFolder, outDir) =>
   new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./pgliteSnapshot.worker.mjs', import.meta.url), {
-      workerData: { migrationsFolder, outDir, conf: PGLITE_CONF },
+    const script = fileURLToPath(new URL('./pgliteSnapshot.child.mjs', import.meta.url))
+    const child = spawn(
+      process.execPath,
+      [script, JSON.stringify({ migrationsFolder, outDir, conf: PGLITE_CONF })],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    )
+    let stderr = ''
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-2000)
     })
-    worker.once('message', () => resolve())
-    worker.once('error', reject)
-    worker.once('exit', (code) => reject(new Error(`PGlite snapshot worker exited with code ${code}`)))
+    child.once('error', reject)
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`making the PGlite snapshot failed (${code}): ${stderr}`)),
+    )
   })
 
 export type SnapshotOptions = {
@@ -60,18 +71,29 @@ export type SnapshotOptions = {
 
 /** The migrated database: from the cache, or made now (and cached, older snapshots removed). */
 export async function migratedSnapshot(options: SnapshotOptions): Promise<Snapshot> {
-  const { migrationsFolder, cacheDir, make = makeSnapshotInWorker } = options
+  const { migrationsFolder, cacheDir, make = makeSnapshotInChild } = options
   const name = `pglite-${migrationsHash(migrationsFolder, options.extra)}`
   const dir = join(cacheDir, name)
   const snapshot = { dataDir: join(dir, 'data'), tarball: join(dir, 'data.tgz') }
   if (existsSync(snapshot.tarball)) return snapshot
   // Made beside, then renamed: a process starting at the same time sees a whole snapshot or none.
-  const tmp = join(cacheDir, `${name}.${process.pid}.tmp`)
-  rmSync(tmp, { recursive: true, force: true })
+  const tmp = join(cacheDir, `${name}.${process.pid}-${randomUUID().slice(0, 8)}.tmp`)
   mkdirSync(tmp, { recursive: true })
-  await make(migrationsFolder, tmp)
-  rmSync(dir, { recursive: true, force: true })
-  renameSync(tmp, dir)
+  try {
+    await make(migrationsFolder, tmp)
+    try {
+      renameSync(tmp, dir)
+    } catch (error) {
+      // Another maker got there first (its snapshot is the same, and may be being copied now): keep it. A folder
+      // without its tarball is no snapshot: replaced.
+      if (existsSync(snapshot.tarball)) return snapshot
+      if (!existsSync(dir)) throw error
+      rmSync(dir, { recursive: true, force: true })
+      renameSync(tmp, dir)
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true })
+  }
   for (const entry of readdirSync(cacheDir))
     if (entry.startsWith('pglite-') && entry !== name && !entry.endsWith('.tmp'))
       rmSync(join(cacheDir, entry), { recursive: true, force: true })
