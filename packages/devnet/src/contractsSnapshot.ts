@@ -4,7 +4,7 @@
 // the contracts come from (the deployment code, the installed packages' lock, the anvil binary, the chain id), so a
 // change to any of them deploys afresh. A snapshot that does not load, or loads without the contracts, is deleted
 // and the chain started again, deploying.
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import {
   existsSync,
   mkdirSync,
@@ -58,13 +58,16 @@ export async function installContracts(
     throw new SnapshotRejectedError(path)
   }
   await deploy()
+  // A name of its own: two chains starting at once (test workers) never write into one file.
+  const tmp = `${path}.${process.pid}-${randomUUID().slice(0, 8)}.tmp`
   try {
     const state = (await client.request({ method: 'anvil_dumpState' } as never)) as string
     mkdirSync(options.cacheDir, { recursive: true })
-    writeFileSync(`${path}.tmp`, state)
-    renameSync(`${path}.tmp`, path)
+    writeFileSync(tmp, state)
+    renameSync(tmp, path)
   } catch {
     // No cache (a read-only folder, an anvil without the method): the next fresh start deploys again.
+    rmSync(tmp, { force: true })
   }
   return 'deployed'
 }
