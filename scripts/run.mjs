@@ -116,6 +116,19 @@ async function bundle() {
     join(tmp, 'stamp.json'),
     JSON.stringify({ format: BUNDLE_FORMAT, esbuild: esbuildVersion, entry, inputs }),
   )
-  rmSync(bundleDir, { recursive: true, force: true })
+  // A start at the same time (two test workers on a clean clone) may have put the same bundle there already, and
+  // be loading its chunks now: kept. A stale one is moved aside rather than deleted first, so the folder is
+  // missing only between two renames.
+  const current = mtimeOf(bundlePath)
+    ? rebuildReason(readStamp(stampPath), { entry, esbuild: esbuildVersion, mtime: mtimeOf })
+    : 'no bundle yet'
+  if (!current) {
+    rmSync(tmp, { recursive: true, force: true })
+    return
+  }
+  const stale = `${bundleDir}.${process.pid}.old`
+  rmSync(stale, { recursive: true, force: true })
+  if (mtimeOf(bundleDir)) renameSync(bundleDir, stale)
   renameSync(tmp, bundleDir)
+  rmSync(stale, { recursive: true, force: true })
 }
