@@ -60,6 +60,26 @@ describe('cached contracts snapshot', () => {
     }
   })
 
+  it('behavior: a kept chain started from the snapshot keeps its genesis across restarts', async () => {
+    const cache = folder()
+    const seed = await startDevnet({ port: 0, demo: false, stateDir: folder(), contractsCacheDir: cache })
+    await seed.stop()
+    const stateDir = folder()
+    const genesis: string[] = []
+    // anvil saves two blocks 0 (its own and the snapshot's) and takes either at the next start (see keptGenesis.ts):
+    // without that fix this test failed at random (1 run of 2).
+    for (let start = 0; start < 4; start++) {
+      const devnet = await startDevnet({ port: 0, demo: false, stateDir, contractsCacheDir: cache })
+      try {
+        expect(devnet.contracts).toBe(start === 0 ? 'snapshot' : undefined)
+        genesis.push((await devnet.client.getBlock({ blockNumber: 0n })).hash)
+      } finally {
+        await devnet.stop()
+      }
+    }
+    expect(new Set(genesis).size).toBe(1)
+  })
+
   it('error: a snapshot that does not load is deleted and the chain deploys its contracts', async () => {
     const cache = folder()
     const seed = await startDevnet({ port: 0, demo: false, stateDir: folder(), contractsCacheDir: cache })

@@ -15,6 +15,7 @@ import { deployModuleContracts } from './deploy/moduleContracts.ts'
 import { deploySafeContracts } from './deploy/safeContracts.ts'
 import { findAnvil, startAnvil } from './engines/anvil.ts'
 import { startHardhat } from './engines/hardhat.ts'
+import { keepOldestGenesis } from './keptGenesis.ts'
 import { type DemoScenario, seedDemoScenario, withDemoNames } from './scenario/demo.ts'
 
 export type StartDevnetOptions = {
@@ -131,6 +132,7 @@ function keptChain(dir: string) {
   const statePath = join(dir, 'state.json')
   const demoPath = join(dir, 'devnet.json')
   if (!existsSync(demoPath)) rmSync(statePath, { force: true })
+  keepOldestGenesis(statePath)
   // bigints (token ids) as { $bigint: "…" }
   const replacer = (_: string, v: unknown) => (typeof v === 'bigint' ? { $bigint: v.toString() } : v)
   const reviver = (_: string, v: unknown) =>
