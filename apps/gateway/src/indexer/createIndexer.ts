@@ -84,14 +84,20 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
   const logger = log.child({ module: 'indexer', chainId: chain.chainId })
   const store = createIndexStore(db, chain.chainId)
   const watched = createWatchedSafesRepository(db)
-  // The indexer waits out a provider's rate limits (the API fails fast instead): nothing is skipped meanwhile.
-  const client: PublicClient = createRpcClient(chain, { maxWaitMs: INDEXER_MAX_WAIT_MS, attempts: 5 })
+  // The indexer waits out a provider's rate limits (the API fails fast instead): nothing is skipped meanwhile. Its
+  // calls wait behind the API's for room under the rate, so a backfill never holds a user's answer back.
+  const client: PublicClient = createRpcClient(chain, {
+    maxWaitMs: INDEXER_MAX_WAIT_MS,
+    attempts: 5,
+    lane: 'background',
+  })
   // Up to 64 MB per answer (viem's default is 10 MB: ~9,000 Safe logs, a window the first attempt may exceed).
   const logsClient = createRpcClient(chain, {
     batch: false,
     maxResponseBodySize: 64 * 1024 * 1024,
     maxWaitMs: INDEXER_MAX_WAIT_MS,
     attempts: 5,
+    lane: 'background',
   })
   /** Logs stored since the tables' statistics were last refreshed (see IndexStore.analyze). */
   let sinceAnalyze = 0

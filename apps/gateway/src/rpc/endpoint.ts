@@ -2,7 +2,6 @@
 // configured chain, and what is wrong with it now. Shared by every client of the process that calls the same URL
 // (indexer and API count against the same provider limit).
 
-import { setTimeout as sleep } from 'node:timers/promises'
 import { log } from '../log/logger.ts'
 
 const logger = log.child({ module: 'rpc' })
@@ -64,6 +63,9 @@ export class Endpoint {
   private next = 0
   /** After a rate limit, nothing is sent before this (epoch ms). */
   private coolingUntil = 0
+  /** Calls waiting for room under the rate: foreground (API requests) first, then background, each in order. */
+  private waiting: { calls: number; foreground: boolean; go: () => void }[] = []
+  private wake: NodeJS.Timeout | undefined
   /** eth_chainId, asked once; rejected forever when the endpoint serves another chain. */
   chainCheck: Promise<void> | undefined
 
@@ -75,15 +77,43 @@ export class Endpoint {
     this.maxBatch = settings.maxBatch
   }
 
-  /** Waits until `calls` more calls fit the rate (and any cooling-off is over), and takes them. */
-  async acquire(calls: number): Promise<void> {
-    const now = Date.now()
-    const rate = this.settings.maxRequestsPerSecond
-    const start = Math.max(now, this.coolingUntil, Number.isFinite(rate) ? this.next : 0)
-    if (Number.isFinite(rate))
-      this.next = Math.max(start, this.next, now - BURST_SECONDS * 1000) + (calls * 1000) / rate
+  /**
+   * Waits until `calls` more calls fit the rate (and any cooling-off is over), and takes them. A foreground
+   * caller (someone waiting on an API answer) goes ahead of background ones (the indexer's backfill), which
+   * would otherwise hold the next seconds of the rate.
+   */
+  acquire(calls: number, lane: 'foreground' | 'background' = 'foreground'): Promise<void> {
     this.requests += calls
-    if (start > now) await sleep(start - now)
+    const rate = this.settings.maxRequestsPerSecond
+    if (!Number.isFinite(rate) && !this.waiting.length && Date.now() >= this.coolingUntil)
+      return Promise.resolve()
+    return new Promise((go) => {
+      const foreground = lane === 'foreground'
+      const at = foreground ? this.waiting.findIndex((w) => !w.foreground) : -1
+      this.waiting.splice(at < 0 ? this.waiting.length : at, 0, { calls, foreground, go })
+      this.release()
+    })
+  }
+
+  /** Lets waiting calls go while they fit the rate; otherwise wakes when the next one will. */
+  private release(): void {
+    if (this.wake) return
+    const rate = this.settings.maxRequestsPerSecond
+    while (this.waiting.length) {
+      const now = Date.now()
+      const start = Math.max(now, this.coolingUntil, Number.isFinite(rate) ? this.next : 0)
+      if (start > now) {
+        this.wake = setTimeout(() => {
+          this.wake = undefined
+          this.release()
+        }, start - now)
+        return
+      }
+      const waiter = this.waiting.shift() as (typeof this.waiting)[number]
+      if (Number.isFinite(rate))
+        this.next = Math.max(now, this.next, now - BURST_SECONDS * 1000) + (waiter.calls * 1000) / rate
+      waiter.go()
+    }
   }
 
   /** Nothing is sent for `ms` (the provider asked for a pause). */

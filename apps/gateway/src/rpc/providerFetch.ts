@@ -7,6 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { Endpoint } from './endpoint.ts'
 
 export type ProviderFetchOptions = {
+  /** Background calls (the indexer's) wait behind foreground ones (API requests) for room under the rate. */
+  lane?: 'foreground' | 'background'
   /** Longest a request may wait on rate limits before it fails (the API: seconds; the indexer: minutes). */
   maxWaitMs: number
   /** Attempts at a request the endpoint fails (5xx, HTML, network) before the failure is passed on. */
@@ -102,7 +104,7 @@ export function createProviderFetch(endpoint: Endpoint, options: ProviderFetchOp
     let waited = 0
     let failures = 0
     for (;;) {
-      await endpoint.acquire(calls?.length ?? 1)
+      await endpoint.acquire(calls?.length ?? 1, options.lane)
       const signal = init.signal
         ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)])
         : AbortSignal.timeout(timeoutMs)

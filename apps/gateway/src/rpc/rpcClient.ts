@@ -16,6 +16,8 @@ export type RpcClientOptions = {
   maxWaitMs?: number
   /** Attempts at a call the endpoint fails (5xx, HTML, network): few for API requests, more for the indexer. */
   attempts?: number
+  /** `background` (the indexer): its calls wait behind the API's for room under the endpoint's rate. */
+  lane?: 'foreground' | 'background'
 }
 
 /** The endpoint settings of a chain: its `rpc` config, else no limit on a devnet and free-tier-safe elsewhere. */
@@ -29,11 +31,11 @@ export function endpointSettings(chain: RpcChain) {
 }
 
 export function createRpcClient(chain: RpcChain, options: RpcClientOptions = {}): PublicClient {
-  const { batch = true, maxResponseBodySize, maxWaitMs = 15_000, attempts = 2 } = options
+  const { batch = true, maxResponseBodySize, maxWaitMs = 15_000, attempts = 2, lane } = options
   const settings = endpointSettings(chain)
   const transports: Transport[] = chain.rpcUrl.map((url) =>
     http(url, {
-      fetchFn: createProviderFetch(endpointFor(url, settings), { maxWaitMs, attempts }),
+      fetchFn: createProviderFetch(endpointFor(url, settings), { maxWaitMs, attempts, lane }),
       // providerFetch retries and times out each attempt; viem's limit covers its waits as well.
       timeout: maxWaitMs + 60_000,
       retryCount: 0,
@@ -50,15 +52,19 @@ export function createRpcClient(chain: RpcChain, options: RpcClientOptions = {})
   })
 }
 
-/** Clients for the API routes, created on first use per chain. */
+/**
+ * Clients for the API routes, created on first use per chain; `background` ones (work no one waits on, such as the
+ * recovery watcher) wait behind the API's calls for room under the rate, as the indexer's do.
+ */
 export function createRpcClients() {
-  const clients = new Map<number, PublicClient>()
+  const clients = new Map<string, PublicClient>()
   return {
-    get(chain: RpcChain): PublicClient {
-      let client = clients.get(chain.chainId)
+    get(chain: RpcChain, lane: 'foreground' | 'background' = 'foreground'): PublicClient {
+      const key = `${chain.chainId}:${lane}`
+      let client = clients.get(key)
       if (!client) {
-        client = createRpcClient(chain)
-        clients.set(chain.chainId, client)
+        client = createRpcClient(chain, { lane })
+        clients.set(key, client)
       }
       return client
     },

@@ -108,7 +108,7 @@ export function watchRecoveries(deps: {
   }
 
   async function onRange(chain: ChainConfig, head: number, touched: Set<Address>) {
-    const client = deps.rpc.get(chain)
+    const client = deps.rpc.get(chain, 'background')
     let state = states.get(chain.chainId)
     if (!state) {
       state = {
