@@ -16,6 +16,7 @@ import { createChainReader, setupsIn, transferParties } from './chainReader.ts'
 import { createCursorKeeper } from './cursorKeeper.ts'
 import { createHeadFollower } from './headFollower.ts'
 import { createIndexStore } from './indexStore.ts'
+import { createPendingParams } from './pendingParams.ts'
 import { enrichTokens } from './tokenMetadata.ts'
 import { createWatchedBackfill } from './watchedBackfill.ts'
 import { windowChanges } from './windowChanges.ts'
@@ -126,6 +127,11 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     ),
     windows,
     onWindow: (committed) => published(committed, cursorBlock ?? -1),
+    pending: createPendingParams({ db, chainId: chain.chainId, executions: windows.executions }),
+    onParams: (safes) =>
+      publish([
+        { type: 'BLOCK_INDEXED', chainId: chain.chainId, blockNumber: cursorBlock ?? -1, safes: [...safes] },
+      ]),
   })
 
   /** Where the index stands at the start of a sync: a fresh cursor, or the stored one after any reorg. */
@@ -152,7 +158,8 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
         configWatched = true
       }
       cursorBlock = cursor.blockNumber
-      await backfill.run(cursor, head)
+      // Work left for the next sync (a long backfill yields to the head): that sync runs at once.
+      if (await backfill.run(cursor, head)) follower.poke()
       only = [...(await watched.live(chain.chainId))]
     }
     const watchedSafes = new Set(only)

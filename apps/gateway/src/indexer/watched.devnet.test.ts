@@ -45,13 +45,16 @@ function partOf(dump: IndexDump, safes: Address[]) {
   }
 }
 
-/** Syncs until every watched Safe is read (a backfill yields to the head after a few seconds). */
+/**
+ * Syncs until every watched Safe is read, its executions' parameters too (a backfill yields to the head after a
+ * few seconds).
+ */
 async function syncUntilLive(indexer: Indexer, store: Store, chainId: number) {
   const watched = createWatchedSafesRepository(store.db)
   for (let i = 0; i < 50; i++) {
     await indexer.sync()
     const { watched: all, live } = await watched.counts(chainId)
-    if (all === live) return
+    if (all === live && !(await watched.pendingExecutions(chainId))) return
   }
   throw new Error('the watched Safes never became live')
 }
@@ -114,6 +117,54 @@ describe('watched mode through the strict provider profile', () => {
       await indexer.sync()
       expect(proxy.counts.byMethod.eth_getLogs ?? 0).toBeLessThanOrEqual(6)
       expect(partOf(await dumpIndex(store), three)).toEqual(partOf(reference, three))
+    } finally {
+      await proxy.close()
+    }
+  })
+
+  it('a non-L2 Safe’s executions are listed from its logs first, then their parameters read newest first', async () => {
+    const { mainnet } = devnet.scenario!.safes
+    const expected = partOf(reference, [mainnet.address])
+    // The oracle: the executions of the whole-chain index, newest first (every one has its parameters there).
+    const newestFirst = expected.multisig_transactions
+      .toSorted((a, b) => b.blockNumber - a.blockNumber || b.logIndex - a.logIndex)
+      .map((r) => r.txHash)
+    expect(newestFirst.length).toBeGreaterThan(3)
+    expect(expected.multisig_transactions.every((r) => r.paramsSource !== null)).toBe(true)
+    const store = await createDatabase({ databaseUrl: 'pglite:memory' })
+    stores.push(store)
+    const watched = createWatchedSafesRepository(store.db)
+    /** The executions' transactions in the order the indexer asked for them. */
+    const asked: string[] = []
+    /** When it first asked for one: how many executions were listed, and how many awaited their parameters. */
+    let atFirstAsk: { listed: number; pending: number } | undefined
+    const proxy = await startProviderProxy(devnet.rpcUrl, {}, async (method, params) => {
+      const hash = params[0] as string
+      if (method !== 'eth_getTransactionByHash' || !newestFirst.includes(hash)) return
+      if (!asked.length) {
+        const dump = partOf(await dumpIndex(store), [mainnet.address])
+        atFirstAsk = {
+          listed: dump.multisig_transactions.length,
+          pending: await watched.pendingExecutions(31337, mainnet.address),
+        }
+      }
+      if (!asked.includes(hash)) asked.push(hash)
+    })
+    try {
+      const chain = chainConfigSchema.parse({
+        ...devnetChainConfig(devnet),
+        rpcUrl: proxy.url,
+        wsUrl: undefined,
+        indexing: 'watched',
+        watch: [mainnet.address],
+      })
+      await syncUntilLive(createIndexer(store.db, chain), store, chain.chainId)
+      // Every execution was in the index, without its parameters, before the first was read.
+      expect(atFirstAsk).toEqual({ listed: newestFirst.length, pending: newestFirst.length })
+      expect(asked).toEqual([...new Set(newestFirst)])
+      // And the index ends equal to the one built with no limits, its executions' parameters included.
+      expect(partOf(await dumpIndex(store), [mainnet.address])).toEqual(expected)
+      expect(await watched.pendingExecutions(chain.chainId)).toBe(0)
     } finally {
       await proxy.close()
     }
@@ -208,6 +259,60 @@ describe('watched mode through the API', () => {
       })
     } finally {
       await gateway.stop()
+    }
+  })
+
+  it('a non-L2 Safe’s history lists every execution at once, marked as still read, then whole', async () => {
+    const { mainnet } = devnet.scenario!.safes
+    const executions = new Set(
+      partOf(reference, [mainnet.address]).multisig_transactions.map((r) => r.txHash),
+    )
+    const safePath = `/v1/chains/31337/safes/${mainnet.address}`
+    let gateway: Awaited<ReturnType<typeof createGateway>> | undefined
+    const get = async (path: string) => (await gateway!.app.request(path)).json() as Promise<any>
+    const multisigItems = (page: any) =>
+      page.results.filter((r: any) => r.type === 'TRANSACTION' && r.transaction.id.startsWith('multisig_'))
+    /** What the API said when the indexer first asked the node for an execution's call. */
+    let during: { indexing: any; history: any } | undefined
+    const proxy = await startProviderProxy(devnet.rpcUrl, {}, async (method, params) => {
+      if (method !== 'eth_getTransactionByHash' || during || !executions.has(params[0] as string)) return
+      during = {
+        indexing: await get(`${safePath}/indexing`),
+        history: await get(`${safePath}/transactions/history`),
+      }
+    })
+    try {
+      gateway = await createGateway(
+        createTestConfig({
+          chains: [
+            {
+              chainId: 31337,
+              name: 'Devnet',
+              rpcUrl: [proxy.url],
+              indexing: 'watched',
+              watch: [mainnet.address],
+            },
+          ],
+        }),
+      )
+      const indexer = gateway.indexers.get(31337)!
+      await syncUntilLive(indexer, gateway.store, 31337)
+      expect(during?.indexing).toMatchObject({ complete: false, pendingExecutions: executions.size })
+      const listed = multisigItems(during?.history)
+      expect(listed).toHaveLength(executions.size)
+      for (const item of listed)
+        expect(item.transaction.txInfo.humanDescription).toBe(
+          'Executed on chain; its details are still being read from the chain',
+        )
+      // Then whole: the cached first page was not kept, every call is known.
+      expect(await get(`${safePath}/indexing`)).toMatchObject({ complete: true, pendingExecutions: 0 })
+      const whole = multisigItems(await get(`${safePath}/transactions/history`))
+      expect(whole).toHaveLength(executions.size)
+      for (const item of whole)
+        expect(item.transaction.txInfo.humanDescription ?? '').not.toMatch(/^Executed on chain/)
+    } finally {
+      await gateway?.stop()
+      await proxy.close()
     }
   })
 })

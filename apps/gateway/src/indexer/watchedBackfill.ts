@@ -2,13 +2,15 @@
 // indexer's cursor with address-filtered queries (its own logs; Transfer logs to and from it), then followed
 // with the other watched Safes. It runs inside the indexer's sync, before new blocks are followed, so the two
 // never write the same Safe at once; Safes watched together are read together, and a long backfill yields to
-// the head after a few seconds and resumes at the next sync from where it committed.
+// the head after a few seconds and resumes at the next sync from where it committed. Its windows list a non-L2
+// Safe's executions without their parameters, which are read after, newest first (pendingParams.ts).
 import { type Address, getAddress, type Hex, type PublicClient } from 'viem'
 import type { ChainConfig } from '../config/chainConfig.ts'
 import type { WatchedSafesRepository } from '../modules/safes/watchedSafes.repository.ts'
 import type { ChainReader } from './chainReader.ts'
 import { PROXY_CREATION_TOPIC, type RawLog, SAFE_SETUP_TOPIC, toRawLog } from './events.ts'
 import type { Cursor, IndexStore } from './indexStore.ts'
+import type { createPendingParams } from './pendingParams.ts'
 import type { createWindowIndexer, WindowCommit } from './windowIndexer.ts'
 
 /** How long one sync backfills before it follows the head again (the rest waits for the next sync). */
@@ -23,6 +25,10 @@ export function createWatchedBackfill(p: {
   reader: ChainReader
   windows: ReturnType<typeof createWindowIndexer>
   onWindow: (committed: WindowCommit) => void
+  /** Parameters of the executions the windows listed without them. */
+  pending: ReturnType<typeof createPendingParams>
+  /** A page of them stored: these Safes' history changed. */
+  onParams: (safes: Set<Address>) => void
 }) {
   const { chain, store } = p
 
@@ -40,8 +46,11 @@ export function createWatchedBackfill(p: {
     )
   }
 
-  /** Backfills pending watched Safes up to the cursor, for at most SLICE_MS (the rest at the next sync). */
-  async function run(cursor: Cursor, head: number): Promise<void> {
+  /**
+   * Backfills pending watched Safes up to the cursor, then reads their executions' parameters, for at most
+   * SLICE_MS; returns whether some of it is left for the next sync.
+   */
+  async function run(cursor: Cursor, head: number): Promise<boolean> {
     const deadline = Date.now() + SLICE_MS
     const pending = await p.watched.pending(chain.chainId)
     // Safes read as far as each other go together (those watched at once, and all after a restart).
@@ -73,9 +82,10 @@ export function createWatchedBackfill(p: {
           }),
         )
         from = fetched.end.number + 1
-        if (!live && Date.now() > deadline) return
+        if (!live && Date.now() > deadline) return true
       }
     }
+    return await p.pending.run(deadline, p.onParams)
   }
 
   return { run }

@@ -49,8 +49,17 @@ export function createWindowIndexer(p: {
   /** Logs at Safes that no known layout decodes (kept in `logs`, counted here and logged). */
   let undecodableLogs = 0
 
-  /** Everything the chain must tell before the pure replay, then the replay, then what it left open. */
-  async function process(logs: RawLog[], safes: Map<Address, SafeRow>, extraLogs: RawLog[]) {
+  /**
+   * Everything the chain must tell before the pure replay, then the replay, then what it left open. With
+   * `deferParams`, executions whose parameters no log carries are listed as pending instead (one read each, made
+   * later and newest first: see pendingParams.ts).
+   */
+  async function process(
+    logs: RawLog[],
+    safes: Map<Address, SafeRow>,
+    extraLogs: RawLog[],
+    deferParams = false,
+  ) {
     const [singletons, times] = await Promise.all([
       singletonsWithoutFactory(client, logs),
       p.reader.timestamps([...logs, ...extraLogs]),
@@ -71,7 +80,8 @@ export function createWindowIndexer(p: {
         `log at Safe ${log.address} (block ${log.blockNumber}, topic ${log.topics[0]}) fits no known event layout`,
       )
     undecodableLogs += out.undecodable.length
-    await executions.resolve(out.multisig, out.modules)
+    if (deferParams) for (const row of out.multisig) row.paramsPending = !row.paramsSource
+    await executions.resolve(deferParams ? [] : out.multisig, out.modules)
     await readCreations(
       client,
       [...out.changedSafes].map((a) => safes.get(a) as SafeRow),
@@ -82,7 +92,8 @@ export function createWindowIndexer(p: {
   /**
    * Replays and commits one window. `previous` is the stored cursor's block the commit expects (fencing);
    * `cursor` the cursor after it (the same one for a backfill, which reads below it); `from` the window's first
-   * block; `isSafe` whose token transfers count; `watched` the backfill progress committed with it.
+   * block; `isSafe` whose token transfers count; `watched` the backfill progress committed with it (its
+   * executions' parameters are then read after, newest first).
    */
   async function indexWindow(w: {
     fetched: FetchedWindow
@@ -100,7 +111,7 @@ export function createWindowIndexer(p: {
     // A window a reorg may still undo keeps what the Safes it changes looked like before it.
     const undoable = end.number > head - p.reorgWindow
     const before = undoable ? structuredClone(safes) : undefined
-    const { out, times } = await process(fetched.logs, safes, fetched.transfers)
+    const { out, times } = await process(fetched.logs, safes, fetched.transfers, !!w.watched)
     const tokens = processTransfers({
       chainId: chain.chainId,
       logs: fetched.transfers,
@@ -145,6 +156,8 @@ export function createWindowIndexer(p: {
   }
 
   return {
+    /** The executions' parameters a deferred window left to read (see pendingParams.ts). */
+    executions,
     /** As indexWindow, a failure named by its blocks and classified (retryable or not) for the caller's log. */
     async indexWindow(w: Parameters<typeof indexWindow>[0]): ReturnType<typeof indexWindow> {
       try {

@@ -87,7 +87,12 @@ const emptyCounts = (): ProxyCounts => ({
   refused: { logs: 0, batch: 0, rate: 0, traces: 0, state: 0, failures: 0 },
 })
 
-export async function startProviderProxy(upstream: string, profile: ProviderProfile): Promise<ProviderProxy> {
+export async function startProviderProxy(
+  upstream: string,
+  profile: ProviderProfile,
+  /** Hears each call as it arrives, before any refusal (the order a client asks in); the answer waits for it. */
+  onCall?: (method: string, params: unknown[]) => void | Promise<void>,
+): Promise<ProviderProxy> {
   let counts = emptyCounts()
   // A fixed sequence, so a run is repeatable (xorshift).
   let seed = 0x2545f491
@@ -227,7 +232,10 @@ export async function startProviderProxy(upstream: string, profile: ProviderProf
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Call | Call[]
     const calls = Array.isArray(body) ? body : [body]
     counts.calls += calls.length
-    for (const c of calls) counts.byMethod[c.method ?? '?'] = (counts.byMethod[c.method ?? '?'] ?? 0) + 1
+    for (const c of calls) {
+      counts.byMethod[c.method ?? '?'] = (counts.byMethod[c.method ?? '?'] ?? 0) + 1
+      await onCall?.(c.method ?? '?', c.params ?? [])
+    }
     if (profile.failureRate && random() < profile.failureRate) {
       counts.refused.failures++
       const page =

@@ -1,4 +1,5 @@
 // A Safe's executed history, derived from the indexed logs (see indexer.ts).
+import { sql } from 'drizzle-orm'
 import { bigint, boolean, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 
 /**
@@ -30,6 +31,11 @@ export const multisigTransactions = pgTable(
     owners: text('owners').array().notNull(),
     /** Where the parameters came from: event, calldata, proposal or trace; null when unknown. */
     paramsSource: text('params_source').$type<ParamsSource>(),
+    /**
+     * Its parameters are still to be read (a watched Safe's backfill lists a non-L2 Safe's executions first and
+     * reads their calls after, newest first; see indexer/pendingParams.ts).
+     */
+    paramsPending: boolean('params_pending').notNull().default(false),
     success: boolean('success').notNull(),
     txHash: text('tx_hash').notNull(),
     blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
@@ -42,6 +48,10 @@ export const multisigTransactions = pgTable(
     // Lookups by safeTxHash (details, the queue's executed check). A hash index: safeTxHashes are random, and
     // a B-tree on them took each insert to a random page and compared 66-character keys (bench:indexer).
     index('multisig_by_hash').using('hash', t.safeTxHash),
+    // The executions whose parameters are still to be read, newest first (few, and none once read).
+    index('multisig_params_pending')
+      .on(t.chainId, t.blockNumber.desc(), t.logIndex.desc())
+      .where(sql`${t.paramsPending}`),
   ],
 )
 

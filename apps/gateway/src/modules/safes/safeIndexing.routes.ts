@@ -23,8 +23,13 @@ export const SafeIndexingSchema = z
     mode: z.enum(['all', 'watched']),
     /** Indexed by the chain's mode: every Safe in `all` mode, a watched one in `watched` mode. */
     watched: z.boolean(),
-    /** Its history is read up to the indexer's block (and followed from there). */
+    /** Its history is read up to the indexer's block (and followed from there), every execution whole. */
     complete: z.boolean(),
+    /**
+     * Executions listed whose parameters are still being read from the chain, newest first (a non-L2 Safe's
+     * logs lack them): their rows show what the events tell until then.
+     */
+    pendingExecutions: z.number().int(),
     /** Watched mode: how far its history is read (null: not started yet, or not watched). */
     backfilledTo: z.number().int().nullable(),
     /** The block the chain's index has reached (null: not started). */
@@ -55,21 +60,30 @@ export function createSafeIndexingRoutes(p: {
 }) {
   async function state(chain: ChainConfig, address: string): Promise<z.infer<typeof SafeIndexingSchema>> {
     const mode = indexingMode(chain)
-    const [[cursor], row, watch] = await Promise.all([
+    const [[cursor], row, watch, pendingExecutions] = await Promise.all([
       p.db
         .select({ blockNumber: indexerCursors.blockNumber })
         .from(indexerCursors)
         .where(eq(indexerCursors.chainId, chain.chainId)),
       p.safes.get(chain.chainId, address),
       mode === 'watched' ? p.watched.state(chain.chainId, address) : undefined,
+      p.watched.pendingExecutions(chain.chainId, address),
     ])
     const indexedBlockNumber = cursor ? Math.max(cursor.blockNumber, -1) : null
     if (mode === 'all')
-      return { mode, watched: true, complete: !!row, backfilledTo: null, indexedBlockNumber }
+      return {
+        mode,
+        watched: true,
+        complete: !!row,
+        pendingExecutions,
+        backfilledTo: null,
+        indexedBlockNumber,
+      }
     return {
       mode,
       watched: !!watch,
-      complete: !!watch?.live,
+      complete: !!watch?.live && !pendingExecutions,
+      pendingExecutions,
       backfilledTo: watch?.backfilledTo ?? null,
       indexedBlockNumber,
     }

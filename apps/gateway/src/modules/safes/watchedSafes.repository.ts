@@ -4,7 +4,7 @@
 import { and, asc, count, eq } from 'drizzle-orm'
 import { type Address, getAddress } from 'viem'
 import type { Database } from '../../db/createDatabase.ts'
-import { watchedSafes } from '../../db/schema.ts'
+import { multisigTransactions, watchedSafes } from '../../db/schema.ts'
 import { HttpError } from '../../http/errors.ts'
 
 export type WatchState = {
@@ -96,6 +96,20 @@ export function createWatchedSafesRepository(db: Database) {
         .groupBy(watchedSafes.live)
       const of = (live: boolean) => rows.find((r) => r.live === live)?.n ?? 0
       return { watched: of(true) + of(false), live: of(true) }
+    },
+
+    /**
+     * Executions whose parameters the backfill still reads (newest first, after listing them: see
+     * indexer/pendingParams.ts), of one Safe or of the chain; 0 once its history is whole.
+     */
+    async pendingExecutions(chainId: number, address?: string): Promise<number> {
+      const pending = and(
+        eq(multisigTransactions.chainId, chainId),
+        eq(multisigTransactions.paramsPending, true),
+        address === undefined ? undefined : eq(multisigTransactions.safe, address),
+      )
+      const [row] = await db.select({ n: count() }).from(multisigTransactions).where(pending)
+      return row?.n ?? 0
     },
   }
 }

@@ -194,10 +194,12 @@ export type Call = { to: string; value: string; data: string; operation: number 
 export type StoredCall = { [K in keyof Call]: Call[K] | null }
 export const known = (call: StoredCall): call is Call => call.to !== null
 
-/** What history shows for an execution whose call could not be read from the chain. */
-const unknownCallInfo = (ctx: MapContext) => ({
+/** What history shows for an execution whose call could not be read from the chain (or is not read yet). */
+const unknownCallInfo = (ctx: MapContext, pending: boolean) => ({
   type: 'Custom' as const,
-  humanDescription: 'Executed on chain; its parameters could not be read from the transaction or a trace',
+  humanDescription: pending
+    ? 'Executed on chain; its details are still being read from the chain'
+    : 'Executed on chain; its parameters could not be read from the transaction or a trace',
   to: addressInfo(ctx.safe, ctx),
   dataSize: '0',
   value: '0',
@@ -206,8 +208,13 @@ const unknownCallInfo = (ctx: MapContext) => ({
 })
 
 /** txInfo of a call the Safe made (multisig or module), by the CGW's rules in their order. */
-export function callInfo(stored: StoredCall, ctx: MapContext, opts: { refundsConsistent?: boolean } = {}) {
-  if (!known(stored)) return unknownCallInfo(ctx)
+export function callInfo(
+  stored: StoredCall,
+  ctx: MapContext,
+  /** `pending`: a watched Safe's backfill reads the call after listing the execution (indexer/pendingParams.ts). */
+  opts: { refundsConsistent?: boolean; pending?: boolean } = {},
+) {
+  if (!known(stored)) return unknownCallInfo(ctx, !!opts.pending)
   const call: Call = stored
   const value = BigInt(call.value)
   const size = dataSize(call.data)

@@ -17,7 +17,7 @@ export function multisigSummary(tx: MultisigTx, ctx: MapContext) {
     id: transactionId.multisig(tx.safe, tx.safeTxHash),
     timestamp: ms(tx.timestamp),
     txStatus: tx.success ? ('SUCCESS' as const) : ('FAILED' as const),
-    txInfo: callInfo(tx, ctx, { refundsConsistent: refundsConsistent(tx) }),
+    txInfo: callInfo(tx, ctx, { refundsConsistent: refundsConsistent(tx), pending: tx.paramsPending }),
     executionInfo: {
       type: 'MULTISIG' as const,
       nonce: tx.nonce,

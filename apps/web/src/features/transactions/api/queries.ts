@@ -72,6 +72,8 @@ export type SafeIndexing = {
   mode: 'all' | 'watched'
   watched: boolean
   complete: boolean
+  /** Executions listed whose details are still being read (newest first); absent from older gateways. */
+  pendingExecutions?: number
   backfilledTo: number | null
   indexedBlockNumber: number | null
 }

@@ -1,0 +1,3 @@
+-- Executions whose parameters a watched Safe's backfill reads after listing them, newest first.
+ALTER TABLE "multisig_transactions" ADD COLUMN "params_pending" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "multisig_params_pending" ON "multisig_transactions" USING btree ("chain_id","block_number" DESC NULLS LAST,"log_index" DESC NULLS LAST) WHERE "multisig_transactions"."params_pending";
