@@ -1,10 +1,12 @@
-// `npm run bench:real-chain [foreignSafes]`: Concord on a busy chain behind a strict free-tier provider.
+// `npm run bench:real-chain [foreignSafes] [non-l2]`: Concord on a busy chain behind a strict free-tier provider
+// (`non-l2`: the team's Safe is a plain v1.3.0 Safe, as on Ethereum, whose logs lack its executions' calls).
 // A child process (busyChain.child.ts) builds ~1,600 blocks with `foreignSafes` foreign Safes (default 1,000)
 // and 10 token transfers per foreign Safe, and the team's Safe in the middle (300 executions, 50 incoming transfers).
 // Then, with the gateway alone following the chain through the provider proxy's strict profile (Alchemy-like
 // getLogs caps, batches of 10, 25 calls/s with 429, no traces, 128 blocks of state, 2 % 502 pages; its block
 // range cap scaled from 2,000 of ~100,000 blocks to 32 of ~1,600, as many windows), in watched mode, it prints:
-//  - how long the team's Safe info, its complete history and its balances take from its first request;
+//  - how long the team's Safe info, its balances, the first history page with every call known and its complete
+//    history take from its first request;
 //  - the RPC calls made to get there, those refused for rate, and the gateway's resident memory;
 //  - the calls per new block while following 10 watched Safes;
 //  - all mode (the whole chain; PostgreSQL when BENCH_DATABASE_URL names an empty database, else PGlite):
@@ -34,13 +36,15 @@ type BusyChain = {
 }
 
 const foreign = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 1_000)
+const nonL2 = process.argv.includes('non-l2')
 const chain = await startChainChild<BusyChain>('./busyChain.child.ts', {
   BUSY_SAFES: String(foreign),
   BUSY_TRANSFERS: String(foreign * 10),
+  BUSY_TEAM_L2: nonL2 ? '0' : '1',
 })
 console.log(
   `busy chain: ${chain.head.toLocaleString()} blocks, ${chain.foreign} foreign Safes, ${chain.transfers} token transfers, ` +
-    `the team's Safe with ${chain.executed} executions and ${chain.incoming} incoming transfers (built in ${chain.seconds.toFixed(0)} s)`,
+    `the team's ${nonL2 ? 'plain (non-L2)' : 'L2'} Safe with ${chain.executed} executions and ${chain.incoming} incoming transfers (built in ${chain.seconds.toFixed(0)} s)`,
 )
 const node = createPublicClient({ transport: http(chain.rpcUrl) })
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(2)
@@ -98,6 +102,16 @@ const info = await json(safePath)
 const infoAt = seconds(t0)
 const balances = await json(`${safePath}/balances/usd`)
 const balancesAt = seconds(t0)
+// The first page as a user opens it (20 items), each execution's call known (a non-L2 Safe's are read after).
+await until(async () => {
+  const page: any = await json(`${safePath}/transactions/history?limit=20`)
+  const rows = page.results.filter((r: any) => r.type === 'TRANSACTION')
+  return (
+    rows.length > 0 &&
+    rows.every((r: any) => !/^Executed on chain/.test(r.transaction.txInfo.humanDescription ?? ''))
+  )
+}, 'the first history page')
+const firstPageAt = seconds(t0)
 await until(async () => (await json(`${safePath}/indexing`)).complete, 'the complete history')
 const indexedAt = seconds(t0)
 /** The history's executions and incoming token transfers, every page. */
@@ -130,7 +144,7 @@ const historyAt = seconds(t0)
 const balancesAfter = await json(`${safePath}/balances/usd`)
 console.log(
   `watched, strict profile: Safe info ${infoAt} s (nonce ${info.nonce}), balances ${balancesAt} s (${balances.items.length} tokens; ` +
-    `${balancesAfter.items.length} once indexed), history indexed ${indexedAt} s, complete in the history ${historyAt} s ` +
+    `${balancesAfter.items.length} once indexed), first history page whole ${firstPageAt} s, history indexed ${indexedAt} s, complete in the history ${historyAt} s ` +
     `(${counts.multisig} executions and ${counts.incoming} incoming transfers listed, of ${chain.executed} and ${chain.incoming} + 1 ETH)`,
 )
 console.log(

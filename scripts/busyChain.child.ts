@@ -1,8 +1,8 @@
 // Child process of bench:real-chain: a busy chain on the devnet, in a process of its own (as a real node would
 // be). BUSY_SAFES foreign Safes and BUSY_TRANSFERS token transfers (a fifth of them to foreign Safes) spread over
 // ~1,600 blocks (anvil slows down as its chain grows: 10,000 empty blocks more take minutes, so the benchmark
-// scales the provider's block-range cap down by the factor instead), and in the middle the team's Safe (v1.3.0 L2, 1-of-1): 300 executed transactions and 50
-// incoming token transfers. Prints one JSON line `{ rpcUrl, chainId, team, executed, incoming, foreign, head,
+// scales the provider's block-range cap down by the factor instead), and in the middle the team's Safe (v1.3.0 L2, or
+// plain v1.3.0 as on Ethereum with BUSY_TEAM_L2=0; 1-of-1): 300 executed transactions and 50 incoming token transfers. Prints one JSON line `{ rpcUrl, chainId, team, executed, incoming, foreign, head,
 // seconds }` and keeps the devnet up until stdin closes or SIGTERM.
 import { createSafeWithHash, startDevnet, testAccount } from '@concord/devnet'
 import { safeAbi, safeProxyFactoryAbi, safeV141 } from '@concord/safe/contracts'
@@ -15,6 +15,7 @@ const ROUNDS = 30
 const GAP = 50
 const TEAM_TXS = 300
 const TEAM_INCOMING = 50
+const TEAM_L2 = process.env.BUSY_TEAM_L2 !== '0'
 
 const devnet = await startDevnet({ port: 0 })
 const stop = async () => {
@@ -113,6 +114,7 @@ for (let round = 0; round < ROUNDS; round++) {
       saltNonce: 424242n,
       sender: owner.address,
       version: '1.3.0',
+      l2: TEAM_L2,
     })
     team = made.address
     nonces.delete(owner.address)
