@@ -20,8 +20,10 @@ beforeAll(() => {
   treasury = scenario.safes.treasury.address
 })
 
-const indexing = async (): Promise<{ watched: boolean; complete: boolean }> =>
-  (await fetch(`${e2e.stack.url}/v1/chains/31337/safes/${treasury}/indexing`)).json()
+const indexing = async (
+  safe: Address = treasury,
+): Promise<{ watched: boolean; complete: boolean; pendingExecutions: number }> =>
+  (await fetch(`${e2e.stack.url}/v1/chains/31337/safes/${safe}/indexing`)).json()
 
 describe('a Safe the gateway has not indexed yet', () => {
   it('default: opened by address, it shows its state from the chain and its history completes', async () => {
@@ -46,6 +48,24 @@ describe('a Safe the gateway has not indexed yet', () => {
     const executed = page.locator('[data-testid="tx-row"][data-tx-id^="multisig_"]')
     await expect.poll(() => executed.count()).toBe(Number(nonce))
     expect(await indexing()).toMatchObject({ watched: true, complete: true })
+    await expect(page.getByTestId('history-indexing').count()).resolves.toBe(0)
+  })
+
+  it('behavior: a plain (non-L2) Safe, whose logs lack its calls, ends with every call read', async () => {
+    const mainnet = e2e.stack.devnet.scenario!.safes.mainnet.address
+    const nonce = await e2e.stack.devnet.client.readContract({
+      address: mainnet,
+      abi: safeAbi,
+      functionName: 'nonce',
+    })
+    const page = e2e.page
+    await page.goto(`${e2e.stack.url}/transactions/history?safe=dev:${mainnet}`)
+    const executed = page.locator('[data-testid="tx-row"][data-tx-id^="multisig_"]')
+    await expect.poll(() => executed.count()).toBe(Number(nonce))
+    await expect.poll(async () => (await indexing(mainnet)).complete).toBe(true)
+    expect(await indexing(mainnet)).toMatchObject({ watched: true, pendingExecutions: 0 })
+    // The demo's MultiSend (1 ETH and 100 cUSD to #3) is named from its call, which only the transaction holds.
+    await executed.filter({ has: page.getByTestId('tx-type').getByText('multiSend · 2 actions') }).waitFor()
     await expect(page.getByTestId('history-indexing').count()).resolves.toBe(0)
   })
 })
