@@ -18,7 +18,7 @@ import { createHeadFollower } from './headFollower.ts'
 import { createIndexStore } from './indexStore.ts'
 import { createPendingParams } from './pendingParams.ts'
 import { enrichTokens } from './tokenMetadata.ts'
-import { createWatchedBackfill } from './watchedBackfill.ts'
+import { createWatchedBackfill, SLICE_MS } from './watchedBackfill.ts'
 import { windowChanges } from './windowChanges.ts'
 import { createWindowIndexer, type WindowCommit } from './windowIndexer.ts'
 
@@ -115,6 +115,12 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
   )
   const { blockRef, readWindow } = chainReader
   const windows = createWindowIndexer({ client, chain, store, reader: chainReader, reorgWindow, log: logger })
+  /** Calls of executions listed without them (a watched Safe's backfill), read newest first (pendingParams.ts). */
+  const pending = createPendingParams({ db, chainId: chain.chainId, executions: windows.executions })
+  const paramsRead = (safes: Set<Address>) =>
+    publish([
+      { type: 'BLOCK_INDEXED', chainId: chain.chainId, blockNumber: cursorBlock ?? -1, safes: [...safes] },
+    ])
   const backfill = createWatchedBackfill({
     client,
     chain,
@@ -127,11 +133,8 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     ),
     windows,
     onWindow: (committed) => published(committed, cursorBlock ?? -1),
-    pending: createPendingParams({ db, chainId: chain.chainId, executions: windows.executions }),
-    onParams: (safes) =>
-      publish([
-        { type: 'BLOCK_INDEXED', chainId: chain.chainId, blockNumber: cursorBlock ?? -1, safes: [...safes] },
-      ]),
+    pending,
+    onParams: paramsRead,
   })
 
   /** Where the index stands at the start of a sync: a fresh cursor, or the stored one after any reorg. */
@@ -161,7 +164,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       // Work left for the next sync (a long backfill yields to the head): that sync runs at once.
       if (await backfill.run(cursor, head)) follower.poke()
       only = [...(await watched.live(chain.chainId))]
-    }
+    } else if (await pending.run(Date.now() + SLICE_MS, paramsRead)) follower.poke() // all mode: calls a watched-mode backfill left unread
     const watchedSafes = new Set(only)
     let from = cursor.blockNumber + 1
     // Read-ahead: the next window is fetched while this one is processed and written.

@@ -3,17 +3,20 @@
 // config or watched later, and following the head must not cost a request per Safe of the chain.
 import { type Devnet, execSafeTx, startDevnet, testAccount } from '@concord/devnet'
 import { erc20Abi } from '@concord/safe/contracts'
+import { eq } from 'drizzle-orm'
 import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chainConfigSchema } from '../config/chainConfig.ts'
 import { devnetChainConfig } from '../config/devnetChain.ts'
 import { createGateway } from '../createGateway.ts'
 import { createDatabase, type Store } from '../db/createDatabase.ts'
+import { multisigTransactions } from '../db/schema.ts'
 import { createWatchedSafesRepository } from '../modules/safes/watchedSafes.repository.ts'
 import { createTestConfig } from '../testing/createTestConfig.ts'
 import { dumpIndex, type IndexDump } from '../testing/dumpIndex.ts'
 import { startProviderProxy } from '../testing/providerProxy.ts'
 import { createIndexer, type Indexer } from './createIndexer.ts'
+import { UNKNOWN_PARAMS } from './rows.ts'
 
 let devnet: Devnet
 const stores: Store[] = []
@@ -165,6 +168,16 @@ describe('watched mode through the strict provider profile', () => {
       // And the index ends equal to the one built with no limits, its executions' parameters included.
       expect(partOf(await dumpIndex(store), [mainnet.address])).toEqual(expected)
       expect(await watched.pendingExecutions(chain.chainId)).toBe(0)
+
+      // Calls left unread (a stop mid-way; the chain switched to all mode since) are read at the next sync.
+      await store.db
+        .update(multisigTransactions)
+        .set({ ...UNKNOWN_PARAMS, paramsPending: true })
+        .where(eq(multisigTransactions.safe, mainnet.address))
+      expect(await watched.pendingExecutions(chain.chainId)).toBe(newestFirst.length)
+      await createIndexer(store.db, { ...chain, indexing: 'all' }).sync()
+      expect(await watched.pendingExecutions(chain.chainId)).toBe(0)
+      expect(partOf(await dumpIndex(store), [mainnet.address])).toEqual(expected)
     } finally {
       await proxy.close()
     }

@@ -14,7 +14,7 @@ import type { createPendingParams } from './pendingParams.ts'
 import type { createWindowIndexer, WindowCommit } from './windowIndexer.ts'
 
 /** How long one sync backfills before it follows the head again (the rest waits for the next sync). */
-const SLICE_MS = 5_000
+export const SLICE_MS = 5_000
 
 export function createWatchedBackfill(p: {
   client: PublicClient
