@@ -69,8 +69,9 @@ void appShell.load()
 followThemeMode(document.documentElement, settingsStore, window.matchMedia('(prefers-color-scheme: dark)'))
 
 /**
- * How long a deep link to a Safe holds its first screen back for the boot's answers: rendered once with its data
- * rather than once per answer (each render and layout of the whole screen costs a slow device tens of ms).
+ * How long a deep link to a Safe holds its first screen back for the boot's answers, from when they are asked:
+ * rendered once with its data rather than once per answer (each render and layout of the whole screen costs a
+ * slow device tens of ms).
  */
 const FIRST_SCREEN_WAIT_MS = 300
 /** Whether the first screen may render: at once without a Safe in the URL, else with its data or after the wait. */
@@ -167,9 +168,12 @@ function ChainsBoot({ runtimeConfig }: { runtimeConfig: RuntimeConfig }) {
     prefetched.current = true
     // Loaded, not imported: it checksums addresses, and the chain libraries are no part of the entry chunk.
     const bootChains = query.data
-    setTimeout(releaseFirstScreen, FIRST_SCREEN_WAIT_MS)
     void bootModule
-      .then((boot) => boot.prefetchOpenSafe(queryClient, bootChains, window.location, settings))
+      .then((boot) => {
+        // Counted from the asking: on a busy device the boot chunk itself may take most of the wait to load.
+        setTimeout(releaseFirstScreen, FIRST_SCREEN_WAIT_MS)
+        return boot.prefetchOpenSafe(queryClient, bootChains, window.location, settings)
+      })
       .then(releaseFirstScreen, releaseFirstScreen)
   }
 
