@@ -18,7 +18,7 @@ import { createHeadFollower } from './headFollower.ts'
 import { createIndexStore } from './indexStore.ts'
 import { createPendingParams } from './pendingParams.ts'
 import { enrichTokens } from './tokenMetadata.ts'
-import { createWatchedBackfill, SLICE_MS } from './watchedBackfill.ts'
+import { createWatchedBackfill } from './watchedBackfill.ts'
 import { windowChanges } from './windowChanges.ts'
 import { createWindowIndexer, type WindowCommit } from './windowIndexer.ts'
 
@@ -27,6 +27,9 @@ const INDEXER_MAX_WAIT_MS = 10 * 60_000
 
 /** Executions and incoming value older than this are published as indexed blocks only, not as events. */
 const NEWS_WINDOW_SECONDS = 24 * 60 * 60
+
+/** How long one sync backfills before it follows the head again (the rest waits for the next sync). */
+const SLICE_MS = 5_000
 
 export type IndexerOptions = {
   /** How often to look for new blocks (ms) when the chain has no WebSocket URL. */
@@ -117,10 +120,6 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
   const windows = createWindowIndexer({ client, chain, store, reader: chainReader, reorgWindow, log: logger })
   /** Calls of executions listed without them (a watched Safe's backfill), read newest first (pendingParams.ts). */
   const pending = createPendingParams({ db, chainId: chain.chainId, executions: windows.executions })
-  const paramsRead = (safes: Set<Address>) =>
-    publish([
-      { type: 'BLOCK_INDEXED', chainId: chain.chainId, blockNumber: cursorBlock ?? -1, safes: [...safes] },
-    ])
   const backfill = createWatchedBackfill({
     client,
     chain,
@@ -133,8 +132,6 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     ),
     windows,
     onWindow: (committed) => published(committed, cursorBlock ?? -1),
-    pending,
-    onParams: paramsRead,
   })
 
   /** Where the index stands at the start of a sync: a fresh cursor, or the stored one after any reorg. */
@@ -155,16 +152,32 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     if (!stored && mode === 'watched') await store.saveCursor(cursor)
     /** Watched mode: the watched Safes' logs only (those read up to the cursor); all mode: the chain's. */
     let only: Address[] | undefined
+    const deadline = Date.now() + SLICE_MS
+    let left = false
     if (mode === 'watched') {
       if (!configWatched) {
         for (const address of chain.watch) await watched.watch(chain.chainId, address, 'config', Infinity)
         configWatched = true
       }
       cursorBlock = cursor.blockNumber
-      // Work left for the next sync (a long backfill yields to the head): that sync runs at once.
-      if (await backfill.run(cursor, head)) follower.poke()
+      left = await backfill.run(cursor, head, deadline)
       only = [...(await watched.live(chain.chainId))]
-    } else if (await pending.run(Date.now() + SLICE_MS, paramsRead)) follower.poke() // all mode: calls a watched-mode backfill left unread
+    }
+    // Then the calls of executions a backfill listed without them (in all mode: left from watched mode); each page
+    // read changes its Safes' history.
+    if (!left)
+      left = await pending.run(deadline, (safes) =>
+        publish([
+          {
+            type: 'BLOCK_INDEXED',
+            chainId: chain.chainId,
+            blockNumber: cursor.blockNumber,
+            safes: [...safes],
+          },
+        ]),
+      )
+    // Work left for the next sync (a long backfill yields to the head): that sync runs at once.
+    if (left) follower.poke()
     const watchedSafes = new Set(only)
     let from = cursor.blockNumber + 1
     // Read-ahead: the next window is fetched while this one is processed and written.

@@ -34,6 +34,16 @@ afterAll(async () => {
   await devnet?.stop()
 })
 
+/** The devnet as a chain in watched mode through `rpcUrl`, watching `watch` from the start. */
+const watchedChain = (rpcUrl: string, watch: Address[]) =>
+  chainConfigSchema.parse({
+    ...devnetChainConfig(devnet),
+    rpcUrl,
+    wsUrl: undefined,
+    indexing: 'watched',
+    watch,
+  })
+
 /** The rows of these Safes only (each table keyed by its Safe column). */
 function partOf(dump: IndexDump, safes: Address[]) {
   const mine = (a: string) => safes.includes(a as Address)
@@ -79,13 +89,7 @@ describe('watched mode through the strict provider profile', () => {
     const store = await createDatabase({ databaseUrl: 'pglite:memory' })
     stores.push(store)
     try {
-      const chain = chainConfigSchema.parse({
-        ...devnetChainConfig(devnet),
-        rpcUrl: proxy.url,
-        wsUrl: undefined,
-        indexing: 'watched',
-        watch: [treasury.address],
-      })
+      const chain = watchedChain(proxy.url, [treasury.address])
       const indexer = createIndexer(store.db, chain, {
         initialWindow: 8,
         maxWindow: 16,
@@ -154,13 +158,7 @@ describe('watched mode through the strict provider profile', () => {
       if (!asked.includes(hash)) asked.push(hash)
     })
     try {
-      const chain = chainConfigSchema.parse({
-        ...devnetChainConfig(devnet),
-        rpcUrl: proxy.url,
-        wsUrl: undefined,
-        indexing: 'watched',
-        watch: [mainnet.address],
-      })
+      const chain = watchedChain(proxy.url, [mainnet.address])
       await syncUntilLive(createIndexer(store.db, chain), store, chain.chainId)
       // Every execution was in the index, without its parameters, before the first was read.
       expect(atFirstAsk).toEqual({ listed: newestFirst.length, pending: newestFirst.length })
@@ -337,12 +335,7 @@ describe('watched mode and reorgs', () => {
     const a0 = testAccount(0)
     const store = await createDatabase({ databaseUrl: 'pglite:memory' })
     stores.push(store)
-    const chain = chainConfigSchema.parse({
-      ...devnetChainConfig(devnet),
-      wsUrl: undefined,
-      indexing: 'watched',
-      watch: [solo.address],
-    })
+    const chain = watchedChain(devnet.rpcUrl, [solo.address])
     const indexer = createIndexer(store.db, chain)
     await syncUntilLive(indexer, store, chain.chainId)
     const sendUsd = async (to: Address, amount: bigint) =>

@@ -3,18 +3,14 @@
 // with the other watched Safes. It runs inside the indexer's sync, before new blocks are followed, so the two
 // never write the same Safe at once; Safes watched together are read together, and a long backfill yields to
 // the head after a few seconds and resumes at the next sync from where it committed. Its windows list a non-L2
-// Safe's executions without their parameters, which are read after, newest first (pendingParams.ts).
+// Safe's executions without their parameters, which the indexer reads after, newest first (pendingParams.ts).
 import { type Address, getAddress, type Hex, type PublicClient } from 'viem'
 import type { ChainConfig } from '../config/chainConfig.ts'
 import type { WatchedSafesRepository } from '../modules/safes/watchedSafes.repository.ts'
 import type { ChainReader } from './chainReader.ts'
 import { PROXY_CREATION_TOPIC, type RawLog, SAFE_SETUP_TOPIC, toRawLog } from './events.ts'
 import type { Cursor, IndexStore } from './indexStore.ts'
-import type { createPendingParams } from './pendingParams.ts'
 import type { createWindowIndexer, WindowCommit } from './windowIndexer.ts'
-
-/** How long one sync backfills before it follows the head again (the rest waits for the next sync). */
-export const SLICE_MS = 5_000
 
 export function createWatchedBackfill(p: {
   client: PublicClient
@@ -25,10 +21,6 @@ export function createWatchedBackfill(p: {
   reader: ChainReader
   windows: ReturnType<typeof createWindowIndexer>
   onWindow: (committed: WindowCommit) => void
-  /** Parameters of the executions the windows listed without them. */
-  pending: ReturnType<typeof createPendingParams>
-  /** A page of them stored: these Safes' history changed. */
-  onParams: (safes: Set<Address>) => void
 }) {
   const { chain, store } = p
 
@@ -47,11 +39,10 @@ export function createWatchedBackfill(p: {
   }
 
   /**
-   * Backfills pending watched Safes up to the cursor, then reads their executions' parameters, for at most
-   * SLICE_MS; returns whether some of it is left for the next sync.
+   * Backfills pending watched Safes up to the cursor until the deadline (epoch ms); returns whether some is left
+   * for the next sync.
    */
-  async function run(cursor: Cursor, head: number): Promise<boolean> {
-    const deadline = Date.now() + SLICE_MS
+  async function run(cursor: Cursor, head: number, deadline: number): Promise<boolean> {
     const pending = await p.watched.pending(chain.chainId)
     // Safes read as far as each other go together (those watched at once, and all after a restart).
     const groups = new Map<number, Address[]>()
@@ -85,7 +76,7 @@ export function createWatchedBackfill(p: {
         if (!live && Date.now() > deadline) return true
       }
     }
-    return await p.pending.run(deadline, p.onParams)
+    return false
   }
 
   return { run }
