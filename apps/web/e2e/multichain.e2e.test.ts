@@ -99,8 +99,13 @@ describe('one Safe on many chains', () => {
     await page.locator(`[data-testid="safe-chain-link"][data-chain-id="${SECOND_DEVNET_CHAIN_ID}"]`).click()
     await page.waitForURL((url) => url.searchParams.get('safe') === `dev2:${address}`)
     expect(new URL(page.url()).pathname).toBe('/settings/setup')
-    await expect(current.getAttribute('data-chain-id')).resolves.toBe(String(SECOND_DEVNET_CHAIN_ID))
-    await expect(current.getAttribute('data-address')).resolves.toBe(address)
+    // The URL changes before the page re-renders: wait for the Safe shown on the new chain (fails if it never is).
+    await page
+      .locator(
+        `[data-testid="current-safe"][data-chain-id="${SECOND_DEVNET_CHAIN_ID}"][data-address="${address}"]`,
+      )
+      .waitFor()
+    expect(await current.count()).toBe(1)
     await page.screenshot({ path: join(screenshotDir, 'multichain-switched.png') })
     // And back.
     await page.locator('[data-testid="safe-chain-link"][data-chain-id="31337"]').click()
