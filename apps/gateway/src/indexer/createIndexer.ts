@@ -1,25 +1,26 @@
 // Follows one chain: backfills from the configured start block with eth_getLogs (topics only, in windows
-// that adapt to what the node accepts), then tails new blocks (headFollower.ts decides when), re-checking
-// recent hashes for reorgs and rolling back from undo records. In watched mode (config `indexing`) it reads
-// only the watched Safes, each from its creation (watchedBackfill.ts), and follows them from the head.
+// that adapt to what the node accepts: windowFollower.ts), then tails new blocks (headFollower.ts decides when),
+// re-checking recent hashes for reorgs and rolling back from undo records (cursorKeeper.ts). In watched mode
+// (config `indexing`) it reads only the watched Safes, each from its creation (watchedBackfill.ts), and follows
+// them from the head.
 
 import type { Address, PublicClient } from 'viem'
 import type { Change, ChangeBus } from '../changes/changeBus.ts'
 import { type ChainConfig, indexingMode } from '../config/chainConfig.ts'
 import type { Database } from '../db/createDatabase.ts'
-import { describeError } from '../errors/GatewayError.ts'
-import { isRetryable } from '../errors/retryable.ts'
 import { log } from '../log/logger.ts'
 import { createWatchedSafesRepository } from '../modules/safes/watchedSafes.repository.ts'
 import { createRpcClient } from '../rpc/rpcClient.ts'
-import { createChainReader, setupsIn, transferParties } from './chainReader.ts'
+import { createChainReader } from './chainReader.ts'
 import { createCursorKeeper } from './cursorKeeper.ts'
+import { createFailureLog } from './failureLog.ts'
 import { createHeadFollower } from './headFollower.ts'
 import { createIndexStore } from './indexStore.ts'
 import { createPendingParams } from './pendingParams.ts'
 import { enrichTokens } from './tokenMetadata.ts'
 import { createWatchedBackfill } from './watchedBackfill.ts'
 import { windowChanges } from './windowChanges.ts'
+import { createWindowFollower } from './windowFollower.ts'
 import { createWindowIndexer, type WindowCommit } from './windowIndexer.ts'
 
 /** Longest the indexer waits on a provider's rate limits for one call before the sync fails and is retried. */
@@ -116,8 +117,17 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     { initialWindow: options.initialWindow ?? 100, maxWindow: options.maxWindow ?? 10_000 },
     logsClient,
   )
-  const { blockRef, readWindow } = chainReader
+  const { blockRef } = chainReader
   const windows = createWindowIndexer({ client, chain, store, reader: chainReader, reorgWindow, log: logger })
+  const follow = createWindowFollower({
+    store,
+    reader: chainReader,
+    windows,
+    onCommitted: (committed, blockNumber) => {
+      cursorBlock = blockNumber
+      published(committed, blockNumber)
+    },
+  })
   /** Calls of executions listed without them (a watched Safe's backfill), read newest first (pendingParams.ts). */
   const pending = createPendingParams({ db, chainId: chain.chainId, executions: windows.executions })
   const backfill = createWatchedBackfill({
@@ -178,34 +188,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       )
     // Work left for the next sync (a long backfill yields to the head): that sync runs at once.
     if (left) follower.poke()
-    const watchedSafes = new Set(only)
-    let from = cursor.blockNumber + 1
-    // Read-ahead: the next window is fetched while this one is processed and written.
-    let ahead: ReturnType<typeof readWindow> | undefined
-    while (from <= head) {
-      const fetched = await (ahead ?? readWindow(from, head, only))
-      ahead = fetched.to < head ? readWindow(fetched.to + 1, head, only) : undefined
-      // All mode: the window's Transfer logs are the chain's; those of indexed Safes are found in SQL, so no
-      // Safe list is held in memory or sent to the node (Safes set up in the window are matched by the replay).
-      const safes = only ? watchedSafes : await store.safesAmong([...transferParties(fetched.transfers)])
-      const setUp = only ? new Set<Address>() : setupsIn(fetched.logs)
-      const transfers = only
-        ? fetched.transfers
-        : fetched.transfers.filter((l) => [...transferParties([l])].some((a) => safes.has(a) || setUp.has(a)))
-      const previous = cursor.blockNumber
-      cursor = { ...cursor, blockNumber: fetched.end.number, blockHash: fetched.end.hash }
-      const committed = await windows.indexWindow({
-        fetched: { ...fetched, transfers },
-        from,
-        head,
-        previous,
-        cursor,
-        isSafe: (a) => safes.has(a),
-      })
-      cursorBlock = fetched.end.number
-      published(committed, fetched.end.number)
-      from = fetched.end.number + 1
-    }
+    cursor = await follow.run(cursor, head, only)
     cursorBlock = cursor.blockNumber
     // After a backfill or a long catch-up (not after each new block): statistics for the planner.
     if (sinceAnalyze >= 1_000) {
@@ -262,24 +245,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     )
   }
 
-  const failures = { retryable: 0, fatal: 0 }
-  let lastLogged: string | undefined
-  /**
-   * Every failure is counted and logged; the same message again (a node down for an hour) at debug level only.
-   * Retryable ones (node, network, rate limits past the waits) are warnings. A fatal one (deterministic: bad
-   * data, a bug) is an error, yet its window is not skipped: the cursor never passes blocks it has not indexed,
-   * so the follower keeps retrying it with backoff until the cause is fixed (e.g. a node or a gateway upgrade).
-   */
-  const failed = (what: string, error: unknown) => {
-    const retryable = isRetryable(error)
-    if (retryable) failures.retryable++
-    else failures.fatal++
-    const message = `${what} failed: ${describeError(error)}`
-    const level = message === lastLogged ? 'debug' : retryable ? 'warn' : 'error'
-    lastLogged = message
-    logger[level]({ err: error, retryable, failures }, message)
-    options.onError?.(error)
-  }
+  const { failed, counts: failures } = createFailureLog(logger, options.onError)
 
   const follower = createHeadFollower({
     wsUrl: chain.wsUrl,
@@ -314,7 +280,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
       mode: follower.mode(),
       undecodableLogs: windows.undecodableLogs(),
       untracedExecutions: windows.untracedExecutions(),
-      failures: { ...failures },
+      failures: failures(),
       tracing: windows.tracing(),
       indexing: mode,
     }),

@@ -1,0 +1,30 @@
+// The indexer's failures (a sync's, token metadata's, the head subscription's): each one counted and logged.
+
+import { describeError } from '../errors/GatewayError.ts'
+import { isRetryable } from '../errors/retryable.ts'
+import type { Logger } from '../log/logger.ts'
+
+/**
+ * Every failure is counted and logged; the same message again (a node down for an hour) at debug level only.
+ * Retryable ones (node, network, rate limits past the waits) are warnings. A fatal one (deterministic: bad data, a
+ * bug) is an error, yet its window is not skipped: the cursor never passes blocks it has not indexed, so the
+ * follower keeps retrying it with backoff until the cause is fixed (e.g. a node or a gateway upgrade).
+ */
+export function createFailureLog(logger: Logger, onError?: (error: unknown) => void) {
+  const counts = { retryable: 0, fatal: 0 }
+  let lastLogged: string | undefined
+  return {
+    failed(what: string, error: unknown) {
+      const retryable = isRetryable(error)
+      if (retryable) counts.retryable++
+      else counts.fatal++
+      const message = `${what} failed: ${describeError(error)}`
+      const level = message === lastLogged ? 'debug' : retryable ? 'warn' : 'error'
+      lastLogged = message
+      logger[level]({ err: error, retryable, failures: counts }, message)
+      onError?.(error)
+    },
+    /** Failures since start: retryable (node, network) and fatal (deterministic). */
+    counts: () => ({ ...counts }),
+  }
+}
