@@ -12,6 +12,7 @@ import {
 import type { WatchedSafesRepository } from '../safes/watchedSafes.repository.ts'
 import { type AllowanceTransfers, allowanceKey } from './allowanceTransfers.ts'
 import { dayKey } from './dayGrouping.mapper.ts'
+import { createPageCache } from './pageCache.ts'
 import type { RecoveryExecutions } from './recoveryExecutions.ts'
 import type { IndexedTxDeps } from './transactions.context.ts'
 import { page, timezone } from './transactions.schemas.ts'
@@ -60,8 +61,7 @@ export function createTransactionHistoryRoutes(
   const { context, calledAddresses } = deps.mapContexts
 
   // History pages are rebuilt only when the Safe's history changed: one indexed lookup per cached hit.
-  const historyCache = new Map<string, { version: string; json: string }>()
-  const HISTORY_CACHE_SIZE = 1000
+  const historyCache = createPageCache()
 
   return new OpenAPIHono().openapi(routes.history, async (c) => {
     const { chainId, safeAddress } = c.req.valid('param')
@@ -71,10 +71,10 @@ export function createTransactionHistoryRoutes(
     const cacheKey = requestUrl(c.req.raw).toString()
     // Every indexed Safe has a history (its creation), so an empty one means no Safe: answer 404 below.
     const version = await repo.historyVersion(id, safeAddress)
-    const cached = historyCache.get(cacheKey)
-    if (cached?.version === version)
+    const cached = historyCache.get(cacheKey, version)
+    if (cached !== undefined)
       // Already serialised: a hit costs one indexed lookup and no JSON work.
-      return c.body(cached.json, 200, { 'Content-Type': 'application/json' }) as never
+      return c.body(cached, 200, { 'Content-Type': 'application/json' }) as never
     const { safe } = await requireSafeOrWatched(
       { chains, safes, watched: deps.watched },
       chainId,
@@ -126,10 +126,8 @@ export function createTransactionHistoryRoutes(
       results.push({ type: 'TRANSACTION', transaction: summary, conflictType: 'None' })
     }
     const body = toPage(c.req.raw, pageParams, data.count, results)
-    historyCache.delete(cacheKey)
-    if (historyCache.size >= HISTORY_CACHE_SIZE)
-      historyCache.delete(historyCache.keys().next().value as string)
-    historyCache.set(cacheKey, { version, json: JSON.stringify(body) })
-    return c.json(body as never, 200)
+    const json = JSON.stringify(body)
+    historyCache.set(cacheKey, { version, json })
+    return c.body(json, 200, { 'Content-Type': 'application/json' }) as never
   })
 }
