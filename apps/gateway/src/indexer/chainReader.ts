@@ -155,7 +155,14 @@ export function createChainReader(
     return read
   }
 
-  return { blockRef, fetchWindow, readWindow, timestamps }
+  return {
+    blockRef,
+    fetchWindow,
+    readWindow,
+    timestamps,
+    /** The largest window the node is known to accept (its range cap, once it named one). */
+    maxWindow: () => maxWindow,
+  }
 }
 
 /** Failures that say nothing about the query: the node or the network, retried as they are. */

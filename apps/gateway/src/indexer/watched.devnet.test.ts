@@ -1,10 +1,10 @@
 // Watched mode (config `indexing: watched`) through the strict provider profile: each watched Safe's index
 // must equal its part of the index built from the whole chain with no limits, whether it was listed in the
 // config or watched later, and following the head must not cost a request per Safe of the chain.
-import { type Devnet, execSafeTx, startDevnet, testAccount } from '@concord/devnet'
+import { createSafe, type Devnet, execSafeTx, startDevnet, testAccount } from '@concord/devnet'
 import { erc20Abi } from '@concord/safe/contracts'
 import { eq } from 'drizzle-orm'
-import type { Address } from 'viem'
+import { type Address, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chainConfigSchema } from '../config/chainConfig.ts'
 import { devnetChainConfig } from '../config/devnetChain.ts'
@@ -16,6 +16,7 @@ import { createTestConfig } from '../testing/createTestConfig.ts'
 import { dumpIndex, type IndexDump } from '../testing/dumpIndex.ts'
 import { startProviderProxy } from '../testing/providerProxy.ts'
 import { createIndexer, type Indexer } from './createIndexer.ts'
+import { bisectionCost } from './creationBlock.ts'
 import { UNKNOWN_PARAMS } from './rows.ts'
 
 let devnet: Devnet
@@ -195,6 +196,56 @@ describe('watched mode through the strict provider profile', () => {
         /^Watch limit: chain 31337 already indexes its maximum of 1 watched Safes/,
       ),
     })
+  })
+
+  it('behind a hard getLogs range cap, a Safe created late is read from its creation, found by bisecting its code', async () => {
+    // Created ~400 blocks after the demo: from block 0 at 4 blocks a window that is ~100 windows of 3 queries.
+    await devnet.client.mine({ blocks: 400 })
+    const a0 = testAccount(0)
+    const late = await createSafe(devnet.client, {
+      owners: [a0.address],
+      threshold: 1,
+      saltNonce: 4_040n,
+      sender: a0.address,
+    })
+    await devnet.client.waitForTransactionReceipt({
+      hash: await devnet.client.sendTransaction({ account: a0.address, to: late, value: parseEther('1') }),
+    })
+    const created = Number(
+      (await devnet.client.getBlockNumber()) - 1n, // the creation, then the deposit, one block each
+    )
+    expect(await devnet.client.getCode({ address: late, blockNumber: BigInt(created - 1) })).toBeUndefined()
+    // The oracle: the whole chain indexed with no limits.
+    const direct = await createDatabase({ databaseUrl: 'pglite:memory' })
+    stores.push(direct)
+    await createIndexer(direct.db, chainConfigSchema.parse(devnetChainConfig(devnet))).sync()
+    const expected = partOf(await dumpIndex(direct), [late])
+    expect(expected.history_items.length).toBe(2)
+    const capped = { logs: { style: 'range', maxRange: 4, maxResults: 10_000 } } as const
+
+    for (const node of ['archive', 'full'] as const) {
+      // A full node answers code only for its last 128 blocks: the backfill reads every window from the start.
+      const proxy = await startProviderProxy(devnet.rpcUrl, {
+        ...capped,
+        ...(node === 'full' ? { stateBlocks: 128 } : {}),
+      })
+      const store = await createDatabase({ databaseUrl: 'pglite:memory' })
+      stores.push(store)
+      try {
+        const chain = watchedChain(proxy.url, [late])
+        await syncUntilLive(createIndexer(store.db, chain), store, chain.chainId)
+        expect(partOf(await dumpIndex(store), [late])).toEqual(expected)
+        const getLogs = proxy.counts.byMethod.eth_getLogs ?? 0
+        const windowsFromStart = Math.floor(created / 4)
+        if (node === 'archive') {
+          // The first window (where the cap is learned), the bisection, then the few windows from the creation.
+          expect(proxy.counts.byMethod.eth_getCode ?? 0).toBeLessThanOrEqual(bisectionCost(created) + 2)
+          expect(getLogs).toBeLessThan(30)
+        } else expect(getLogs).toBeGreaterThanOrEqual(windowsFromStart * 3)
+      } finally {
+        await proxy.close()
+      }
+    }
   })
 })
 

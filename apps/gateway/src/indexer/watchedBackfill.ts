@@ -1,13 +1,15 @@
-// Watched mode (config `indexing: watched`): a newly watched Safe is read from the start block up to the
-// indexer's cursor with address-filtered queries (its own logs; Transfer logs to and from it), then followed
-// with the other watched Safes. It runs inside the indexer's sync, before new blocks are followed, so the two
-// never write the same Safe at once; Safes watched together are read together, and a long backfill yields to
-// the head after a few seconds and resumes at the next sync from where it committed. Its windows list a non-L2
-// Safe's executions without their parameters, which the indexer reads after, newest first (pendingParams.ts).
+// Watched mode (config `indexing: watched`): a newly watched Safe is read from its creation (creationBlock.ts;
+// else the start block) up to the indexer's cursor with address-filtered queries (its own logs; Transfer logs
+// to and from it), then followed with the other watched Safes. It runs inside the indexer's sync, before new
+// blocks are followed, so the two never write the same Safe at once; Safes watched together are read together,
+// and a long backfill yields to the head after a few seconds and resumes at the next sync from where it
+// committed. Its windows list a non-L2 Safe's executions without their parameters, which the indexer reads
+// after, newest first (pendingParams.ts).
 import { type Address, getAddress, type Hex, type PublicClient } from 'viem'
 import type { ChainConfig } from '../config/chainConfig.ts'
 import type { WatchedSafesRepository } from '../modules/safes/watchedSafes.repository.ts'
 import type { ChainReader } from './chainReader.ts'
+import { bisectionCost, creationBlock } from './creationBlock.ts'
 import { PROXY_CREATION_TOPIC, type RawLog, SAFE_SETUP_TOPIC, toRawLog } from './events.ts'
 import type { Cursor, IndexStore } from './indexStore.ts'
 import type { createWindowIndexer, WindowCommit } from './windowIndexer.ts'
@@ -23,6 +25,25 @@ export function createWatchedBackfill(p: {
   onWindow: (committed: WindowCommit) => void
 }) {
   const { chain, store } = p
+  /** Safes whose creation block was looked for since start (once each: later slices go on from where they are). */
+  const probed = new Set<Address>()
+
+  /**
+   * Where a group's backfill can start instead of `from`: the first creation among its Safes, when bisecting
+   * their code costs fewer reads than the windows it skips (three queries each at the node's range cap), and
+   * the node keeps that much state. Blocks before a Safe's code hold none of its logs, only transfers to its
+   * address ahead of deployment (a counterfactual Safe's deposits), which are left out like the ETH sent then.
+   */
+  async function startOf(addresses: Address[], from: number, to: number): Promise<number> {
+    const fresh = addresses.filter((a) => !probed.has(a))
+    if (!fresh.length) return from
+    const span = to - from + 1
+    const windows = Math.ceil(span / p.reader.maxWindow())
+    if (windows * 3 <= addresses.length * bisectionCost(span)) return from
+    for (const a of fresh) probed.add(a)
+    const starts = await Promise.all(addresses.map((a) => creationBlock(p.client, a, from, to)))
+    return starts.every((s) => s !== undefined) ? Math.max(from, Math.min(...starts)) : from
+  }
 
   /**
    * The ProxyCreation logs of the transactions that set these Safes up: the factory emits them, so the Safes'
@@ -55,6 +76,7 @@ export function createWatchedBackfill(p: {
       let from = at + 1
       if (from > cursor.blockNumber) await store.markLive(addresses, cursor.blockNumber)
       while (from <= cursor.blockNumber) {
+        from = await startOf(addresses, from, cursor.blockNumber)
         const fetched = await p.reader.readWindow(from, cursor.blockNumber, addresses)
         const created = await creationLogs(fetched.logs)
         const logs = [...fetched.logs, ...created].sort(
