@@ -5,6 +5,9 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromiumPath, MISSING_CHROMIUM } from '../apps/web/e2e/browser.ts'
 
+/** One test file in Vitest's JSON report. */
+type FileResult = { name: string; status: string; message: string; assertionResults: { status: string }[] }
+
 const outDir = join(import.meta.dirname, '..', '.data', 'test-results')
 mkdirSync(outDir, { recursive: true })
 const projects = process.argv.slice(2).length ? process.argv.slice(2) : ['unit', 'component', 'devnet', 'e2e']
@@ -38,9 +41,17 @@ for (const project of projects) {
   if (run.status !== 0) exitCode = 1
   try {
     const report = JSON.parse(readFileSync(outputFile, 'utf8'))
+    // A file whose setup failed (a hook timed out) fails none of its tests: they are reported skipped. Counted
+    // as failed here, with the file named, so the summary never reads "0 failed" for a failed run.
+    const broken = (report.testResults as FileResult[]).filter(
+      (file) => file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed'),
+    )
+    const notRun = broken.reduce((n, file) => n + file.assertionResults.length, 0)
+    for (const file of broken)
+      console.error(`${project}: ${file.name} failed before its tests: ${file.message.split('\n')[0]}`)
     passed += report.numPassedTests
-    failed += report.numFailedTests
-    skipped += report.numPendingTests + report.numTodoTests
+    failed += report.numFailedTests + notRun
+    skipped += report.numPendingTests + report.numTodoTests - notRun
     if (report.numTotalTests === 0) {
       console.error(`project ${project} ran no test`)
       exitCode = 1

@@ -21,6 +21,21 @@ export const MISSING_CHROMIUM =
   '@sparticuz/chromium (Linux x64 or arm64) could not be unpacked. Install it with: ' +
   'sudo apt-get install -y chromium fonts-noto-color-emoji (or set CHROMIUM_PATH to a Chromium or Chrome binary).'
 
+/** A launch takes ~1 s; Playwright's own default wait is 180 s, as long as a test file's setup hook. */
+const LAUNCH_TIMEOUT_MS = 60_000
+
+const BROWSER_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+]
+
 /**
  * Headless Chromium with the flags that keep it off the network and quiet. Chromium 156 also renders each
  * new window's omnibox popups (chrome://omnibox-popup.top-chrome/, classic and AI mode) as WebUI pages in a
@@ -34,19 +49,19 @@ export async function launchBrowser(path?: string): Promise<Browser> {
     (await chromiumPath().catch((cause) => {
       throw new Error(MISSING_CHROMIUM, { cause })
     }))
-  return chromium.launch({
-    executablePath,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
-    ],
+  // Bounded and tried twice: a launch that hangs on a loaded runner fails (and names itself) before the file's
+  // setup hook times out, which would skip every test of the file.
+  const launch = () =>
+    chromium.launch({
+      executablePath,
+      headless: true,
+      timeout: LAUNCH_TIMEOUT_MS,
+      args: BROWSER_ARGS,
+    })
+  return launch().catch((error: unknown) => {
+    console.warn(
+      `Chromium did not start (${error instanceof Error ? error.message.split('\n')[0] : error}); once more`,
+    )
+    return launch()
   })
 }
