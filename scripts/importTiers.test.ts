@@ -1,14 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import {
-  ALLOWED_IMPORTS,
-  checkImport,
-  checkRepo,
-  createResolver,
-  formatViolation,
-  KNOWN_VIOLATIONS,
-  parseImports,
-} from './importTiers.ts'
+import { createResolver, parseImports } from './importGraph.ts'
+import { ALLOWED_IMPORTS, checkImport, checkRepo, formatViolation, KNOWN_VIOLATIONS } from './importTiers.ts'
 
 const root = join(import.meta.dirname, '..')
 const resolve = createResolver(root)
