@@ -66,9 +66,10 @@ async function judge(res: Response, batch: boolean): Promise<Verdict> {
   if (batch && res.status === 413) return { kind: 'batch-too-large' }
   if (res.status >= 500 || res.status === 408) return { kind: 'failed', why: `HTTP ${res.status}` }
   if (type.includes('text/html')) return { kind: 'failed', why: `an HTML page (HTTP ${res.status})` }
-  if (res.ok && !(size < INSPECT_BYTES)) return { kind: 'ok' }
-  const text = await res.clone().text()
-  if (text.length > INSPECT_BYTES) return { kind: 'ok' }
+  if (res.ok && size >= INSPECT_BYTES) return { kind: 'ok' }
+  // No Content-Length (a chunked answer, as behind Cloudflare): the first bytes tell a short error from a result.
+  const text = await head(res, INSPECT_BYTES)
+  if (text === undefined) return { kind: 'ok' }
   let body: unknown
   try {
     body = JSON.parse(text)
@@ -92,6 +93,27 @@ async function judge(res: Response, batch: boolean): Promise<Verdict> {
   return { kind: 'ok' }
 }
 
+/** The answer's text when it is at most `limit` bytes, read from a copy; undefined for a longer one (not read on). */
+async function head(res: Response, limit: number): Promise<string | undefined> {
+  const reader = res.clone().body?.getReader()
+  if (!reader) return ''
+  const chunks: Uint8Array[] = []
+  let bytes = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    bytes += value.byteLength
+    if (bytes > limit) {
+      await reader.cancel()
+      return undefined
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** The least a rate-limited request waits before it is sent again. */
+const MIN_RATE_WAIT_MS = 250
 const backoff = (attempt: number) => Math.min(500 * 2 ** attempt, 30_000)
 
 export function createProviderFetch(endpoint: Endpoint, options: ProviderFetchOptions): typeof fetch {
@@ -132,7 +154,8 @@ export function createProviderFetch(endpoint: Endpoint, options: ProviderFetchOp
       }
       endpoint.retried++
       if (verdict.kind === 'rate-limited') {
-        const wait = verdict.retryAfterMs ?? backoff(Math.min(failures++, 6))
+        // A Retry-After of 0 or in the past (clock skew) still waits a little: never a loop of instant retries.
+        const wait = Math.max(verdict.retryAfterMs ?? backoff(Math.min(failures++, 6)), MIN_RATE_WAIT_MS)
         if (waited + wait > options.maxWaitMs) {
           if (res) return res
           throw new Error(`${endpoint.label} is rate-limiting`)
@@ -182,10 +205,13 @@ export function createProviderFetch(endpoint: Endpoint, options: ProviderFetchOp
   async function checkChain(input: FetchInput, init: RequestInit): Promise<void> {
     const body = JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'eth_chainId', params: [] })
     const res = await send(input, { ...init, body }, undefined)
-    const answer = (await res.json()) as { result?: string }
-    const served = answer.result ? Number(answer.result) : undefined
+    const answer = (await res.json().catch(() => ({}))) as { result?: unknown }
+    // No chain id (a 503 or a rate limit past the waits): the check could not be made, and is made again.
+    if (!res.ok || typeof answer.result !== 'string')
+      throw new Error(`${endpoint.label} did not answer eth_chainId (HTTP ${res.status})`)
+    const served = Number(answer.result)
     if (served !== endpoint.settings.chainId) {
-      const message = `${endpoint.label} serves chain ${served ?? '(no answer to eth_chainId)'}, not ${endpoint.settings.chainId}: not used`
+      const message = `${endpoint.label} serves chain ${served}, not ${endpoint.settings.chainId}: not used`
       endpoint.report('wrong-chain', message)
       throw new Error(message)
     }
