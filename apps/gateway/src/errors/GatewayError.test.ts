@@ -1,4 +1,4 @@
-import { HttpRequestError, TimeoutError } from 'viem'
+import { HttpRequestError, LimitExceededRpcError, RpcRequestError, TimeoutError } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { describeError, FatalError, GatewayError, RetryableError } from './GatewayError.ts'
 import { isNodeUnavailable, isRetryable } from './retryable.ts'
@@ -37,6 +37,14 @@ describe('GatewayError', () => {
   })
 })
 
+const rpcError = (status: number | undefined) =>
+  new RpcRequestError({
+    body: {},
+    error: { code: -32005, message: 'limit exceeded' },
+    url: 'http://n',
+    status,
+  })
+
 describe('isRetryable', () => {
   const network = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })
   it.each([
@@ -49,6 +57,10 @@ describe('isRetryable', () => {
     ['an HTTP 503 from the node', new HttpRequestError({ url: 'http://n', status: 503 }), true],
     ['an HTTP 400 from the node', new HttpRequestError({ url: 'http://n', status: 400 }), false],
     ['a viem timeout', new TimeoutError({ body: {}, url: 'http://n' }), true],
+    // viem keeps a JSON-RPC error body of a non-2xx answer as an RpcRequestError with its status.
+    ['an HTTP 429 with a JSON-RPC error', new LimitExceededRpcError(rpcError(429)), true],
+    ['an HTTP 503 with a JSON-RPC error', rpcError(503), true],
+    ['a -32005 in a 200 answer (a getLogs cap)', new LimitExceededRpcError(rpcError(undefined)), false],
   ])('%s: %s', (_, error, expected) => {
     expect(isRetryable(error)).toBe(expected)
   })

@@ -4,6 +4,7 @@
 // the same input fails the same way again.
 import {
   HttpRequestError,
+  RpcRequestError,
   SocketClosedError,
   TimeoutError,
   BaseError as ViemError,
@@ -32,15 +33,24 @@ const NETWORK_CODES = new Set([
 const TRANSIENT_SQLSTATE = /^(08...|57P0[123]|40001|40P01|53300)$/
 
 /**
+ * An HTTP answer that failed as a whole: no answer, a rate limit (429) or a server error (5xx). viem raises it
+ * as an HttpRequestError, or as an RpcRequestError carrying the status when the body was a JSON-RPC error (a
+ * provider's 429 or 503 with `{"error": …}`), which is then no answer about the query.
+ */
+export const isFailedHttpAnswer = (e: unknown): boolean =>
+  (e instanceof HttpRequestError && (e.status === undefined || e.status === 429 || e.status >= 500)) ||
+  (e instanceof RpcRequestError && e.status !== undefined && (e.status === 429 || e.status >= 500))
+
+/**
  * A chain node (or its network) failed, timed out or rate-limited past the waits: a viem transport error along
- * the chain. Not JSON-RPC errors such as -32005: providers use it for eth_getLogs range caps too, which are
- * answers about the query (the chain reader shrinks its window), not a node in trouble.
+ * the chain. Not JSON-RPC errors such as -32005 in a 200 answer: providers use it for eth_getLogs range caps too,
+ * which are answers about the query (the chain reader shrinks its window), not a node in trouble.
  */
 export const isNodeUnavailable = (error: unknown): boolean =>
   error instanceof ViemError &&
   !!error.walk(
     (e) =>
-      (e instanceof HttpRequestError && (e.status === undefined || e.status === 429 || e.status >= 500)) ||
+      isFailedHttpAnswer(e) ||
       e instanceof TimeoutError ||
       e instanceof WebSocketRequestError ||
       e instanceof SocketClosedError,

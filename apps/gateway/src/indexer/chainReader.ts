@@ -1,16 +1,9 @@
 // What the indexer reads from the node, shaped for it: block hashes and timestamps, and a window of Safe and
 // token-transfer logs whose size adapts to what the node accepts.
 
-import {
-  type Address,
-  BaseError,
-  type Hex,
-  HttpRequestError,
-  type PublicClient,
-  pad,
-  TimeoutError,
-} from 'viem'
+import { type Address, BaseError, type Hex, type PublicClient, pad, TimeoutError } from 'viem'
 import { RetryableError } from '../errors/GatewayError.ts'
+import { isFailedHttpAnswer } from '../errors/retryable.ts'
 import { log } from '../log/logger.ts'
 import { checksum } from './checksum.ts'
 import { type RawLog, SAFE_SETUP_TOPIC, SAFE_TOPICS, TRANSFER_TOPIC, toRawLog } from './events.ts'
@@ -167,12 +160,7 @@ export function createChainReader(
 
 /** Failures that say nothing about the query: the node or the network, retried as they are. */
 const transient = (error: unknown) =>
-  error instanceof BaseError &&
-  !!error.walk(
-    (e) =>
-      (e instanceof HttpRequestError && (e.status === undefined || e.status === 429 || e.status >= 500)) ||
-      e instanceof TimeoutError,
-  )
+  error instanceof BaseError && !!error.walk((e) => isFailedHttpAnswer(e) || e instanceof TimeoutError)
 
 /**
  * What an eth_getLogs refusal says about the node's caps, in the wordings providers use: a range it suggests

@@ -27,6 +27,7 @@ import {
 } from 'viem'
 import type { ParamsSource } from '../db/schema.ts'
 import { RetryableError } from '../errors/GatewayError.ts'
+import { isFailedHttpAnswer } from '../errors/retryable.ts'
 import type { ModuleRow, MultisigRow } from './rows.ts'
 
 /** One call of a transaction: the top-level call, or a frame of its trace. */
@@ -84,7 +85,11 @@ const untraceable = (error: unknown) =>
 const unreachable = (error: unknown) =>
   error instanceof BaseError &&
   !!error.walk(
-    (e) => e instanceof HttpRequestError || e instanceof TimeoutError || e instanceof WebSocketRequestError,
+    (e) =>
+      e instanceof HttpRequestError ||
+      isFailedHttpAnswer(e) ||
+      e instanceof TimeoutError ||
+      e instanceof WebSocketRequestError,
   )
 
 export function createExecutionResolver(
