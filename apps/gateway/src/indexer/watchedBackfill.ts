@@ -25,8 +25,11 @@ export function createWatchedBackfill(p: {
   onWindow: (committed: WindowCommit) => void
 }) {
   const { chain, store } = p
-  /** Safes whose creation block was looked for since start (once each: later slices go on from where they are). */
-  const probed = new Set<Address>()
+  /**
+   * Creation blocks found since start (undefined: the node keeps no state that old), until each Safe's backfill is
+   * done: a lookup that failed is made again, and a window that failed after it still starts at the creation.
+   */
+  const creations = new Map<Address, number | undefined>()
 
   /**
    * Where a group's backfill can start instead of `from`: the first creation among its Safes, when bisecting
@@ -35,13 +38,17 @@ export function createWatchedBackfill(p: {
    * address ahead of deployment (a counterfactual Safe's deposits), which are left out like the ETH sent then.
    */
   async function startOf(addresses: Address[], from: number, to: number): Promise<number> {
-    const fresh = addresses.filter((a) => !probed.has(a))
-    if (!fresh.length) return from
-    const span = to - from + 1
-    const windows = Math.ceil(span / p.reader.maxWindow())
-    if (windows * 3 <= addresses.length * bisectionCost(span)) return from
-    for (const a of fresh) probed.add(a)
-    const starts = await Promise.all(addresses.map((a) => creationBlock(p.client, a, from, to)))
+    const fresh = addresses.filter((a) => !creations.has(a))
+    if (fresh.length) {
+      const span = to - from + 1
+      const windows = Math.ceil(span / p.reader.maxWindow())
+      if (windows * 3 <= fresh.length * bisectionCost(span)) return from
+      const found = await Promise.all(
+        fresh.map(async (a) => [a, await creationBlock(p.client, a, from, to)] as const),
+      )
+      for (const [a, block] of found) creations.set(a, block)
+    }
+    const starts = addresses.map((a) => creations.get(a))
     return starts.every((s) => s !== undefined) ? Math.max(from, Math.min(...starts)) : from
   }
 
@@ -95,6 +102,7 @@ export function createWatchedBackfill(p: {
           }),
         )
         from = fetched.end.number + 1
+        if (live) for (const a of addresses) creations.delete(a)
         if (!live && Date.now() > deadline) return true
       }
     }
