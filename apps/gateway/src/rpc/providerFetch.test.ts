@@ -104,6 +104,26 @@ describe('createProviderFetch', () => {
     }
   })
 
+  it('default: a long chunked answer (no Content-Length) comes through whole', async () => {
+    const logs = Array.from({ length: 2_000 }, (_, i) => ({
+      blockNumber: `0x${i.toString(16)}`,
+      data: '0x00',
+    }))
+    const p = await provider((method, _, res) => {
+      if (method === 'eth_chainId') return chainId(res)
+      res.writeHead(200, { 'content-type': 'application/json' })
+      const text = JSON.stringify({ jsonrpc: '2.0', id: 1, result: logs })
+      for (let i = 0; i < text.length; i += 4_096) res.write(text.slice(i, i + 4_096))
+      res.end()
+    })
+    try {
+      const res = await p.call(createProviderFetch(p.endpoint, { maxWaitMs: 1_000 }))
+      expect(((await res.json()) as { result: unknown[] }).result).toEqual(logs)
+    } finally {
+      await p.close()
+    }
+  })
+
   it('behavior: an eth_chainId check the node fails (503) is made again, not taken for a wrong chain', async () => {
     const p = await provider((method, n, res) => {
       if (method === 'eth_chainId' && n === 1) return json(res, 503, { error: 'unavailable' })

@@ -66,10 +66,10 @@ async function judge(res: Response, batch: boolean): Promise<Verdict> {
   if (batch && res.status === 413) return { kind: 'batch-too-large' }
   if (res.status >= 500 || res.status === 408) return { kind: 'failed', why: `HTTP ${res.status}` }
   if (type.includes('text/html')) return { kind: 'failed', why: `an HTML page (HTTP ${res.status})` }
-  if (res.ok && size >= INSPECT_BYTES) return { kind: 'ok' }
-  // No Content-Length (a chunked answer, as behind Cloudflare): the first bytes tell a short error from a result.
-  const text = await head(res, INSPECT_BYTES)
-  if (text === undefined) return { kind: 'ok' }
+  // A long answer (or one of unknown length: sized() gave every short one its length) is a result.
+  if (res.ok && !(size < INSPECT_BYTES)) return { kind: 'ok' }
+  const text = await res.clone().text()
+  if (text.length > INSPECT_BYTES) return { kind: 'ok' }
   let body: unknown
   try {
     body = JSON.parse(text)
@@ -93,23 +93,39 @@ async function judge(res: Response, batch: boolean): Promise<Verdict> {
   return { kind: 'ok' }
 }
 
-/** The answer's text when it is at most `limit` bytes, read from a copy; undefined for a longer one (not read on). */
-async function head(res: Response, limit: number): Promise<string | undefined> {
-  const reader = res.clone().body?.getReader()
-  if (!reader) return ''
+/**
+ * An answer without a Content-Length (chunked, as behind Cloudflare, where a rate-limit error looks like any
+ * answer): its first bytes are read, so a short one comes back whole with its length for judge() to read, and a
+ * long one as the same stream (a copy read in part and cancelled would cut the original off).
+ */
+async function sized(res: Response): Promise<Response> {
+  if (res.headers.has('content-length') || !res.body) return res
+  const reader = res.body.getReader()
   const chunks: Uint8Array[] = []
   let bytes = 0
-  for (;;) {
+  while (bytes <= INSPECT_BYTES) {
     const { done, value } = await reader.read()
-    if (done) break
-    bytes += value.byteLength
-    if (bytes > limit) {
-      await reader.cancel()
-      return undefined
+    if (done) {
+      const body = Buffer.concat(chunks)
+      const headers = new Headers(res.headers)
+      headers.set('content-length', String(body.byteLength))
+      return new Response(body, { status: res.status, statusText: res.statusText, headers })
     }
     chunks.push(value)
+    bytes += value.byteLength
   }
-  return Buffer.concat(chunks).toString('utf8')
+  const rest = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk)
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read()
+      if (done) controller.close()
+      else controller.enqueue(value)
+    },
+    cancel: (reason) => reader.cancel(reason),
+  })
+  return new Response(rest, { status: res.status, statusText: res.statusText, headers: res.headers })
 }
 
 /** The least a rate-limited request waits before it is sent again. */
@@ -133,7 +149,7 @@ export function createProviderFetch(endpoint: Endpoint, options: ProviderFetchOp
       let verdict: Verdict
       let res: Response | undefined
       try {
-        res = await fetch(input, { ...init, signal })
+        res = await sized(await fetch(input, { ...init, signal }))
         verdict = await judge(res, batch)
       } catch (error) {
         if (init.signal?.aborted) throw error
