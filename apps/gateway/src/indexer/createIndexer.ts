@@ -170,21 +170,26 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
         configWatched = true
       }
       cursorBlock = cursor.blockNumber
-      left = await backfill.run(cursor, head, deadline)
+      left = await beside('watched backfill', () => backfill.run(cursor, head, deadline), false)
       only = [...(await watched.live(chain.chainId))]
     }
     // Then the calls of executions a backfill listed without them (in all mode: left from watched mode); each page
     // read changes its Safes' history.
     if (!left)
-      left = await pending.run(deadline, (safes) =>
-        publish([
-          {
-            type: 'BLOCK_INDEXED',
-            chainId: chain.chainId,
-            blockNumber: cursor.blockNumber,
-            safes: [...safes],
-          },
-        ]),
+      left = await beside(
+        'reading calls',
+        () =>
+          pending.run(deadline, (safes) =>
+            publish([
+              {
+                type: 'BLOCK_INDEXED',
+                chainId: chain.chainId,
+                blockNumber: cursor.blockNumber,
+                safes: [...safes],
+              },
+            ]),
+          ),
+        false,
       )
     // Work left for the next sync (a long backfill yields to the head): that sync runs at once.
     if (left) follower.poke()
@@ -207,7 +212,9 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     const run = enrichTokens(client, chain.chainId, store, options.fetch)
       .then(
         () => {},
-        (error) => failed('token metadata', error),
+        (error) => {
+          failed('token metadata', error)
+        },
       )
       .finally(() => {
         enriching = undefined
@@ -245,7 +252,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     )
   }
 
-  const { failed, counts: failures } = createFailureLog(logger, options.onError)
+  const { failed, beside, held, counts: failures } = createFailureLog(logger, options.onError)
 
   const follower = createHeadFollower({
     wsUrl: chain.wsUrl,
@@ -276,7 +283,7 @@ export function createIndexer(db: Database, chain: ChainConfig, options: Indexer
     status: () => ({
       blockNumber: cursorBlock,
       syncing: running !== undefined,
-      lastError: follower.lastError(),
+      lastError: follower.lastError() ?? held(),
       mode: follower.mode(),
       undecodableLogs: windows.undecodableLogs(),
       untracedExecutions: windows.untracedExecutions(),

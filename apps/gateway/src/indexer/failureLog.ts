@@ -13,17 +13,37 @@ import type { Logger } from '../log/logger.ts'
 export function createFailureLog(logger: Logger, onError?: (error: unknown) => void) {
   const counts = { retryable: 0, fatal: 0 }
   let lastLogged: string | undefined
+  /** What failed of the work beside following, by name, until it succeeds. */
+  const held = new Map<string, string>()
+  function failed(what: string, error: unknown): string {
+    const retryable = isRetryable(error)
+    if (retryable) counts.retryable++
+    else counts.fatal++
+    const message = `${what} failed: ${describeError(error)}`
+    const level = message === lastLogged ? 'debug' : retryable ? 'warn' : 'error'
+    lastLogged = message
+    logger[level]({ err: error, retryable, failures: counts }, message)
+    onError?.(error)
+    return message
+  }
   return {
-    failed(what: string, error: unknown) {
-      const retryable = isRetryable(error)
-      if (retryable) counts.retryable++
-      else counts.fatal++
-      const message = `${what} failed: ${describeError(error)}`
-      const level = message === lastLogged ? 'debug' : retryable ? 'warn' : 'error'
-      lastLogged = message
-      logger[level]({ err: error, retryable, failures: counts }, message)
-      onError?.(error)
+    failed,
+    /**
+     * Work beside following (a watched Safe's backfill, calls left to read): its failure is counted, logged and
+     * answered with `fallback`, so new blocks are still followed for every other Safe; the next sync tries again.
+     */
+    async beside<T>(what: string, work: () => Promise<T>, fallback: T): Promise<T> {
+      try {
+        const result = await work()
+        held.delete(what)
+        return result
+      } catch (error) {
+        held.set(what, failed(what, error))
+        return fallback
+      }
     },
+    /** The first failure of the work beside following that has not succeeded since. */
+    held: (): string | undefined => held.values().next().value,
     /** Failures since start: retryable (node, network) and fatal (deterministic). */
     counts: () => ({ ...counts }),
   }

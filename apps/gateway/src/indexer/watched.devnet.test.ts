@@ -225,7 +225,7 @@ describe('watched mode through the strict provider profile', () => {
 
     // A full node answers code only for its last 128 blocks: the backfill reads every window from the start. A
     // failing archive node fails five eth_getCode in a row within the bisection (the indexer's attempts): that
-    // sync fails, and the next looks again instead of reading every window from the start.
+    // sync's backfill fails, and the next looks again instead of reading every window from the start.
     for (const node of ['archive', 'full', 'failing'] as const) {
       let getCodes = 0
       const proxy = await startProviderProxy(
@@ -241,7 +241,10 @@ describe('watched mode through the strict provider profile', () => {
       try {
         const chain = watchedChain(proxy.url, [late])
         const indexer = createIndexer(store.db, chain)
-        if (node === 'failing') await expect(indexer.sync()).rejects.toThrow()
+        if (node === 'failing') {
+          await indexer.sync()
+          expect(indexer.status().lastError).toMatch(/^watched backfill failed/)
+        }
         await syncUntilLive(indexer, store, chain.chainId)
         expect(partOf(await dumpIndex(store), [late])).toEqual(expected)
         const getLogs = proxy.counts.byMethod.eth_getLogs ?? 0
@@ -257,6 +260,54 @@ describe('watched mode through the strict provider profile', () => {
       } finally {
         await proxy.close()
       }
+    }
+  })
+
+  it('a watched Safe whose backfill fails does not hold back the others: their new blocks are still followed', async () => {
+    const scenario = devnet.scenario
+    if (!scenario) throw new Error('the devnet runs without the demo scenario')
+    const { treasury } = scenario.safes
+    await devnet.client.mine({ blocks: 400 })
+    const a0 = testAccount(0)
+    const late = await createSafe(devnet.client, {
+      owners: [a0.address],
+      threshold: 1,
+      saltNonce: 4_041n,
+      sender: a0.address,
+    })
+    // Behind a 4-block cap, the late Safe's creation is looked for with eth_getCode, which the node fails for now.
+    let failing = false
+    const proxy = await startProviderProxy(
+      devnet.rpcUrl,
+      { logs: { style: 'range', maxRange: 4, maxResults: 10_000 } },
+      (method) => {
+        if (failing && method === 'eth_getCode') throw new Error('the node is down')
+      },
+    )
+    const store = await createDatabase({ databaseUrl: 'pglite:memory' })
+    stores.push(store)
+    try {
+      const chain = watchedChain(proxy.url, [treasury.address])
+      const indexer = createIndexer(store.db, chain)
+      await syncUntilLive(indexer, store, chain.chainId)
+      await createWatchedSafesRepository(store.db).watch(chain.chainId, late, 'request', Infinity)
+      failing = true
+      const deposit = await devnet.client.waitForTransactionReceipt({
+        hash: await devnet.client.sendTransaction({ account: a0.address, to: treasury.address, value: 1n }),
+      })
+      await indexer.sync()
+      expect(indexer.status().lastError).toMatch(/^watched backfill failed/)
+      const items = (await dumpIndex(store)).history_items
+      expect(
+        items.some((i) => i.safe === treasury.address && i.blockNumber === Number(deposit.blockNumber)),
+      ).toBe(true)
+      expect(items.some((i) => i.safe === late)).toBe(false)
+      failing = false
+      await syncUntilLive(indexer, store, chain.chainId)
+      expect(indexer.status().lastError).toBeUndefined()
+      expect((await dumpIndex(store)).history_items.some((i) => i.safe === late)).toBe(true)
+    } finally {
+      await proxy.close()
     }
   })
 })
