@@ -73,6 +73,16 @@ async function syncUntilLive(indexer: Indexer, store: Store, chainId: number) {
   throw new Error('the watched Safes never became live')
 }
 
+/**
+ * A 1-of-1 Safe of account #0 created 400 blocks from now: behind a 4-block getLogs cap, reading it from block 0
+ * takes ~100 windows of 3 queries more than reading it from its creation.
+ */
+async function lateSafe(saltNonce: bigint): Promise<Address> {
+  await devnet.client.mine({ blocks: 400 })
+  const a0 = testAccount(0)
+  return createSafe(devnet.client, { owners: [a0.address], threshold: 1, saltNonce, sender: a0.address })
+}
+
 describe('watched mode through the strict provider profile', () => {
   it('config-listed and later-watched Safes are indexed complete, from address-filtered queries only', async () => {
     const scenario = devnet.scenario
@@ -199,15 +209,8 @@ describe('watched mode through the strict provider profile', () => {
   })
 
   it('behind a hard getLogs range cap, a Safe created late is read from its creation, found by bisecting its code', async () => {
-    // Created ~400 blocks after the demo: from block 0 at 4 blocks a window that is ~100 windows of 3 queries.
-    await devnet.client.mine({ blocks: 400 })
     const a0 = testAccount(0)
-    const late = await createSafe(devnet.client, {
-      owners: [a0.address],
-      threshold: 1,
-      saltNonce: 4_040n,
-      sender: a0.address,
-    })
+    const late = await lateSafe(4_040n)
     await devnet.client.waitForTransactionReceipt({
       hash: await devnet.client.sendTransaction({ account: a0.address, to: late, value: parseEther('1') }),
     })
@@ -267,14 +270,8 @@ describe('watched mode through the strict provider profile', () => {
     const scenario = devnet.scenario
     if (!scenario) throw new Error('the devnet runs without the demo scenario')
     const { treasury } = scenario.safes
-    await devnet.client.mine({ blocks: 400 })
     const a0 = testAccount(0)
-    const late = await createSafe(devnet.client, {
-      owners: [a0.address],
-      threshold: 1,
-      saltNonce: 4_041n,
-      sender: a0.address,
-    })
+    const late = await lateSafe(4_041n)
     // Behind a 4-block cap, the late Safe's creation is looked for with eth_getCode, which the node fails for now.
     let failing = false
     const proxy = await startProviderProxy(
