@@ -173,7 +173,7 @@ describe('queue: co-signing', () => {
     await expect(group.getByTestId('rejection-safe-tx-hash').textContent()).resolves.toContain(safeHash)
     await group.getByTestId('sign-rejection').click()
     await group.getByTestId('conflict-header').waitFor()
-    await expect(group.getByTestId('queue-item').count()).resolves.toBe(2)
+    await expect.poll(() => group.getByTestId('queue-item').count()).toBe(2)
     await expect(group.getByTestId('reject-button').count()).resolves.toBe(0)
     await e2e.page.screenshot({ path: join(screenshotDir, 'queue-rejection.png') })
 
@@ -280,7 +280,7 @@ describe('queue: co-signing', () => {
       `[data-testid="setup-owner"][data-address="${account(0)}"] [data-testid="address-badge"]`,
     )
     await expect(you.textContent()).resolves.toBe('you')
-    await expect(e2e.page.getByTestId('address-badge').count()).resolves.toBe(1)
+    await expect.poll(() => e2e.page.getByTestId('address-badge').count()).toBe(1)
     await e2e.page.screenshot({ path: join(screenshotDir, 'setup-after-add-owner.png') })
   })
 })

@@ -65,7 +65,7 @@ describe('live updates', () => {
     const latency = Date.now() - postedAt
     expect(latency).toBeLessThan(3_000)
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)
-    await expect(page.getByTestId('tx-confirmation-signer').count()).resolves.toBe(2)
+    await expect.poll(() => page.getByTestId('tx-confirmation-signer').count()).toBe(2)
     await expect(page.getByTestId('live-offline-banner').count()).resolves.toBe(0)
   })
 

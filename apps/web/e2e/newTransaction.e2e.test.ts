@@ -159,7 +159,7 @@ describe('new transaction', () => {
     await form.getByTestId('send-token-select').selectOption(usd.toLowerCase())
     await form.getByTestId('send-amount-input').fill('2')
     await form.getByTestId('tx-form-add-to-batch').click()
-    await expect(byTestId(page, 'batch-item').count()).resolves.toBe(2)
+    await expect.poll(() => byTestId(page, 'batch-item').count()).toBe(2)
     await page.getByTestId('batch-review').click()
 
     const review = byTestId(page, 'new-tx-review')
@@ -168,7 +168,7 @@ describe('new transaction', () => {
     )
     await expect(review.getByTestId('review-operation').textContent()).resolves.toMatch(/DELEGATECALL/)
     await expect(review.getByTestId('tx-method').first().textContent()).resolves.toBe('multiSend')
-    await expect(review.getByTestId('tx-action').count()).resolves.toBe(2)
+    await expect.poll(() => review.getByTestId('tx-action').count()).toBe(2)
     await review.locator('[data-testid="simulation-status"]:has-text("Succeeds")').waitFor()
     const change = (symbol: string) =>
       review.locator(
@@ -192,7 +192,7 @@ describe('new transaction', () => {
     await page.screenshot({ path: join(screenshotDir, 'setup-changes.png'), fullPage: true })
     // The owners are listed once, with what can be done to each in their row.
     expect(await page.getByTestId('setup-changes').getByText(account(1)).count()).toBe(0)
-    await expect(page.getByTestId('setup-owners').locator('li').count()).resolves.toBe(3)
+    await expect.poll(() => page.getByTestId('setup-owners').locator('li').count()).toBe(3)
     // Contract order is [#2, #0, #1]: removing #1 names #0 as the previous owner.
     await page
       .locator(`[data-testid="setup-owners"] li:has-text("${account(1)}") [data-testid="setup-remove-owner"]`)

@@ -205,7 +205,7 @@ describe('Assets', () => {
     const grid = byTestId('nft-grid')
     await grid.waitFor()
     const items = grid.locator('[data-testid="nft-item"]')
-    await expect(items.count()).resolves.toBe(3)
+    await expect.poll(() => items.count()).toBe(3)
     await expect(
       items.evaluateAll((nodes) => nodes.map((node) => node.dataset.tokenId).sort()),
     ).resolves.toEqual(['1', '2', '3'])
@@ -238,14 +238,14 @@ describe('Transactions', () => {
       rows
         .filter({ has: e2e.page.locator(`[data-testid="tx-type"]:text-is("${type}")`) })
         .filter(detail ? { has: e2e.page.locator(`[data-testid="tx-detail"]:text-is("${detail}")`) } : {})
-    await expect(row('Sent', '1 ETH').count()).resolves.toBe(1)
-    await expect(row('Sent', '100 cUSD').count()).resolves.toBe(1)
-    await expect(row('Add owner').count()).resolves.toBe(1)
+    await expect.poll(() => row('Sent', '1 ETH').count()).toBe(1)
+    await expect.poll(() => row('Sent', '100 cUSD').count()).toBe(1)
+    await expect.poll(() => row('Add owner').count()).toBe(1)
     await expect(row('Add owner').locator('[data-testid="tx-detail"]').textContent()).resolves.toMatch(
       /^addOwnerWithThreshold/,
     )
-    await expect(row('Safe created').count()).resolves.toBe(1)
-    await expect(row('Received', '0.5 ETH').count()).resolves.toBe(1)
+    await expect.poll(() => row('Safe created').count()).toBe(1)
+    await expect.poll(() => row('Received', '0.5 ETH').count()).toBe(1)
     for (const status of await texts(rows.locator('[data-testid="tx-status"]')))
       expect(status).toBe('Success')
     // Row icons and the menu toggle are drawn icons (one icon set), not Unicode glyphs.
@@ -258,7 +258,7 @@ describe('Transactions', () => {
     expect(icons.length).toBeGreaterThanOrEqual(5)
     for (const icon of icons) expect(icon).toEqual({ svgs: 1, text: '' })
     const toggle = byTestId('nav-toggle')
-    await expect(toggle.locator('svg[aria-hidden="true"]').count()).resolves.toBe(1)
+    await expect.poll(() => toggle.locator('svg[aria-hidden="true"]').count()).toBe(1)
     await expect(toggle.textContent()).resolves.toBe('')
     await expect(toggle.getAttribute('aria-label')).resolves.toBe('Open menu')
     await e2e.page.screenshot({ path: join(screenshotDir, 'safe-history.png'), fullPage: true })

@@ -122,7 +122,7 @@ describe('safe apps: batch payments', () => {
       .locator('[data-testid="bad-row"][data-line="4"]')
       .filter({ hasText: 'is not an address' })
       .waitFor()
-    await expect(app.getByTestId('total-row').count()).resolves.toBe(2)
+    await expect.poll(() => app.getByTestId('total-row').count()).toBe(2)
     await expect(app.locator('[data-testid="total-row"][data-token="CGT"]').textContent()).resolves.toContain(
       '12.5',
     )
@@ -136,7 +136,7 @@ describe('safe apps: batch payments', () => {
     await expect(review.getByTestId('review-to').locator('.address-name').textContent()).resolves.toBe(
       'Safe MultiSendCallOnly',
     )
-    await expect(review.getByTestId('tx-action').count()).resolves.toBe(2)
+    await expect.poll(() => review.getByTestId('tx-action').count()).toBe(2)
     const amount = review.getByTestId('tx-param-amount')
     await amount.filter({ hasText: '12.5 CGT' }).waitFor()
     await expect(amount.getAttribute('data-raw')).resolves.toBe(String(parseEther('12.5')))
@@ -154,7 +154,7 @@ describe('safe apps: batch payments', () => {
     await item.getByTestId('execute-button').click()
     await item.getByTestId('verification-ok').waitFor()
     // Execute shows the same review as Confirm (decoded batch, simulation) and the network fee it will cost.
-    await expect(item.getByTestId('tx-action').count()).resolves.toBe(2)
+    await expect.poll(() => item.getByTestId('tx-action').count()).toBe(2)
     await item.locator('[data-testid="simulation-status"]:has-text("Succeeds")').waitFor()
     const fee = item.getByTestId('execution-fee')
     await fee.waitFor()

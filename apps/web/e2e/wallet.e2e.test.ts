@@ -94,7 +94,7 @@ describe('wallet connection', () => {
 
     const picker = e2e.page.getByTestId('devnet-account-picker')
     await picker.waitFor()
-    await expect(picker.getByRole('button', { name: /^Account #\d+ 0x/ }).count()).resolves.toBe(20)
+    await expect.poll(() => picker.getByRole('button', { name: /^Account #\d+ 0x/ }).count()).toBe(20)
     await e2e.page.screenshot({ path: join(screenshotDir, 'devnet-picker.png') })
     await e2e.page.getByTestId('devnet-account-1').click()
 
@@ -141,7 +141,7 @@ describe('wallet connection', () => {
 
     const banner = e2e.page.getByTestId('wrong-network-banner')
     await banner.waitFor()
-    await expect(banner.getByText(WRONG_NETWORK_TEXT, { exact: true }).count()).resolves.toBe(1)
+    await expect.poll(() => banner.getByText(WRONG_NETWORK_TEXT, { exact: true }).count()).toBe(1)
     await expect(e2e.page.getByTestId('connection-status').textContent()).resolves.toBe('connected')
 
     await banner.getByRole('button', { name: 'Switch network' }).click()
@@ -173,7 +173,7 @@ describe('gateway settings', () => {
     await e2e.page.getByTestId('gateway-url-input').fill(e2e.stack.url)
     await e2e.page.getByRole('button', { name: 'Save' }).click()
     await e2e.page.getByTestId('chain-list').waitFor()
-    await expect(e2e.page.getByTestId('chain-31337').count()).resolves.toBe(1)
+    await expect.poll(() => e2e.page.getByTestId('chain-31337').count()).toBe(1)
   })
 
   it('behavior: theme settings apply and persist', async () => {
