@@ -54,8 +54,8 @@ export default defineConfig({
           // Two files at a time, each with its own stack and Chromium (most of a browser test is waiting).
           maxWorkers: 2,
           globalSetup: ['apps/web/e2e/globalSetup.ts'],
-          // A count or value that a page reaches asynchronously is polled for (Vitest's default gives up after 1 s).
-          expect: { poll: { timeout: 15_000 } },
+          // A count or value that a page reaches asynchronously is polled for (Vitest's default gives up after 1 s; 30 s is the longest a page waits here).
+          expect: { poll: { timeout: 30_000 } },
         },
       },
     ],

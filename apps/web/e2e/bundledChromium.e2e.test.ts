@@ -38,6 +38,6 @@ describe('the Chromium inside the npm install', () => {
       .getByTestId('verify-paste')
       .fill(`https://concord.example/verify${verifyFragment({ chainId: 42161, safe: SAFE, tx })}`)
     const expected = '0x0cb7250b8becd7069223c54e2839feaed4cee156363fbfe5dd0a48e75c4e25b3'
-    await expect(page.getByTestId('verify-safe-tx-hash').first().textContent()).resolves.toContain(expected)
+    await expect.poll(() => page.getByTestId('verify-safe-tx-hash').first().textContent()).toContain(expected)
   })
 })

@@ -99,7 +99,9 @@ describe('queue: co-signing', () => {
       await mine.getByTestId('confirm-button').click()
       const review = mine.locator('[data-testid="queued-tx-review"][data-verified="true"]')
       await review.waitFor()
-      await expect(review.getByTestId('review-safe-tx-hash').textContent()).resolves.toBe(proposal.safeTxHash)
+      await expect
+        .poll(() => review.getByTestId('review-safe-tx-hash').textContent())
+        .toBe(proposal.safeTxHash)
       await e2e.page.screenshot({ path: join(screenshotDir, 'queue-confirm-review.png'), fullPage: true })
       await review.getByTestId('sign-queued').click()
       await mine.locator('[data-testid="queue-confirmations"]:text-is("2 of 2 confirmations")').waitFor()
@@ -157,9 +159,9 @@ describe('queue: co-signing', () => {
       (u) => u.pathname === '/transactions/new' && u.searchParams.get('nonce') === String(proposal.nonce),
     )
     // The form says at once that it replaces the queued transaction, before any review.
-    await expect(e2e.page.getByTestId('replacing-notice').textContent()).resolves.toContain(
-      `replaces the queued transaction at nonce ${proposal.nonce}`,
-    )
+    await expect
+      .poll(() => e2e.page.getByTestId('replacing-notice').textContent())
+      .toContain(`replaces the queued transaction at nonce ${proposal.nonce}`)
     await e2e.page.goBack()
     await group.getByTestId('reject-button').click()
     // The rejection shows what the wallet will display before it is signed: the Safe's own hash of it.
@@ -170,7 +172,7 @@ describe('queue: co-signing', () => {
       functionName: 'getTransactionHash',
       args: [...SafeTx.execTransactionArgs(rejection, '0x').slice(0, 9), rejection.nonce] as never,
     })
-    await expect(group.getByTestId('rejection-safe-tx-hash').textContent()).resolves.toContain(safeHash)
+    await expect.poll(() => group.getByTestId('rejection-safe-tx-hash').textContent()).toContain(safeHash)
     await group.getByTestId('sign-rejection').click()
     await group.getByTestId('conflict-header').waitFor()
     await expect.poll(() => group.getByTestId('queue-item').count()).toBe(2)
@@ -217,19 +219,19 @@ describe('queue: co-signing', () => {
     const mine = item(e2e.page, proposal.id)
     await mine.getByTestId('confirm-button').click()
     await mine.locator('[data-testid="queued-tx-review"][data-verified="false"]').waitFor()
-    await expect(mine.getByTestId('sign-refused').isDisabled()).resolves.toBe(true)
+    await expect.poll(() => mine.getByTestId('sign-refused').isDisabled()).toBe(true)
     await expect(mine.getByTestId('sign-queued').count()).resolves.toBe(0)
     await mine.getByTestId('confirm-review').getByRole('button', { name: 'Close' }).click()
 
     await mine.getByTestId('execute-button').click()
     const alarm = mine.getByTestId('verification-failed')
     await alarm.waitFor()
-    await expect(alarm.textContent()).resolves.toMatch(/is not the hash of the transaction shown/)
+    await expect.poll(() => alarm.textContent()).toMatch(/is not the hash of the transaction shown/)
     await expect(mine.getByTestId('send-execution').count()).resolves.toBe(0)
     await e2e.page.screenshot({ path: join(screenshotDir, 'queue-tampered.png') })
 
     // Only its proposer (account #1) may delete it, and it is the last nonce, so it may.
-    await expect(mine.getByTestId('delete-button').isDisabled()).resolves.toBe(true)
+    await expect.poll(() => mine.getByTestId('delete-button').isDisabled()).toBe(true)
     const proposer = await secondOwner(1)
     try {
       await item(proposer.page, proposal.id).getByTestId('delete-button').click()
@@ -256,9 +258,9 @@ describe('queue: co-signing', () => {
       await form.getByTestId('settings-threshold-select').selectOption('3')
       await form.getByTestId('tx-form-review').click()
       const review = proposer.page.getByTestId('new-tx-review')
-      await expect(review.getByTestId('tx-method').first().textContent()).resolves.toBe(
-        'addOwnerWithThreshold',
-      )
+      await expect
+        .poll(() => review.getByTestId('tx-method').first().textContent())
+        .toBe('addOwnerWithThreshold')
       await review.getByTestId('sign-and-propose').click()
       await proposer.page.waitForURL((u) => u.pathname === '/transactions/tx')
       id = new URL(proposer.page.url()).searchParams.get('id') ?? ''
@@ -279,7 +281,7 @@ describe('queue: co-signing', () => {
     const you = e2e.page.locator(
       `[data-testid="setup-owner"][data-address="${account(0)}"] [data-testid="address-badge"]`,
     )
-    await expect(you.textContent()).resolves.toBe('you')
+    await expect.poll(() => you.textContent()).toBe('you')
     await expect.poll(() => e2e.page.getByTestId('address-badge').count()).toBe(1)
     await e2e.page.screenshot({ path: join(screenshotDir, 'setup-after-add-owner.png') })
   })

@@ -29,7 +29,7 @@ describe('create a Safe, read-only, receive', () => {
     await e2e.page.goto(e2e.stack.url)
     await e2e.page.getByTestId('create-safe-link').click()
     const form = e2e.page.getByTestId('create-safe-form')
-    await expect(form.getByTestId('create-safe-owner').inputValue()).resolves.toBe(account(5))
+    await expect.poll(() => form.getByTestId('create-safe-owner').inputValue()).toBe(account(5))
     await form.getByTestId('create-safe-add-owner').click()
     await form.getByTestId('create-safe-owner').nth(1).fill('0x1234')
     await form.getByTestId('create-safe-submit').click()
@@ -38,7 +38,7 @@ describe('create a Safe, read-only, receive', () => {
     await form.getByTestId('create-safe-threshold').selectOption('2')
     await form.getByTestId('create-safe-name').fill('  Team vault ')
     // The salt nonce is folded under Advanced.
-    await expect(form.getByTestId('create-safe-salt').isVisible()).resolves.toBe(false)
+    await expect.poll(() => form.getByTestId('create-safe-salt').isVisible()).toBe(false)
     await form.getByTestId('create-safe-advanced-toggle').click()
     await form.getByTestId('create-safe-salt').fill('777')
     const predicted = form.locator('[data-testid="predicted-address"][data-address^="0x"]')
@@ -53,15 +53,15 @@ describe('create a Safe, read-only, receive', () => {
     }
     await form.getByTestId('create-safe-submit').click()
     const review = e2e.page.getByTestId('create-safe-review')
-    await expect(review.getByTestId('review-network').textContent()).resolves.toBe(chain.chainName)
-    await expect(review.getByTestId('review-name').textContent()).resolves.toBe('Team vault')
+    await expect.poll(() => review.getByTestId('review-network').textContent()).toBe(chain.chainName)
+    await expect.poll(() => review.getByTestId('review-name').textContent()).toBe('Team vault')
     const reviewedOwners = await review
       .getByTestId('review-owner')
       .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset.address))
     expect(reviewedOwners).toEqual([account(5), account(6)])
-    await expect(review.getByTestId('review-threshold').textContent()).resolves.toBe('2 of 2')
-    await expect(review.getByTestId('review-address').getAttribute('data-address')).resolves.toBe(address)
-    await expect(review.getByTestId('review-salt').textContent()).resolves.toBe('777')
+    await expect.poll(() => review.getByTestId('review-threshold').textContent()).toBe('2 of 2')
+    await expect.poll(() => review.getByTestId('review-address').getAttribute('data-address')).toBe(address)
+    await expect.poll(() => review.getByTestId('review-salt').textContent()).toBe('777')
     const fee = review.getByTestId('review-fee').filter({ hasText: chain.nativeCurrency.symbol })
     await fee.waitFor()
     expect(await fee.textContent()).toMatch(new RegExp(`\\d[\\d.,]* ${chain.nativeCurrency.symbol}`))
@@ -69,15 +69,15 @@ describe('create a Safe, read-only, receive', () => {
 
     // Back keeps what was typed.
     await review.getByTestId('create-safe-back').click()
-    await expect(form.getByTestId('create-safe-name').inputValue()).resolves.toBe('  Team vault ')
+    await expect.poll(() => form.getByTestId('create-safe-name').inputValue()).toBe('  Team vault ')
     await expect(
       form
         .getByTestId('create-safe-owner')
         .evaluateAll((nodes) => nodes.map((n) => (n as HTMLInputElement).value)),
     ).resolves.toEqual([account(5), account(6).toLowerCase()])
-    await expect(form.getByTestId('create-safe-threshold').inputValue()).resolves.toBe('2')
-    await expect(form.getByTestId('create-safe-salt').inputValue()).resolves.toBe('777')
-    await expect(form.getByTestId('predicted-address').getAttribute('data-address')).resolves.toBe(address)
+    await expect.poll(() => form.getByTestId('create-safe-threshold').inputValue()).toBe('2')
+    await expect.poll(() => form.getByTestId('create-safe-salt').inputValue()).toBe('777')
+    await expect.poll(() => form.getByTestId('predicted-address').getAttribute('data-address')).toBe(address)
 
     // A deployment that fails (the wallet has nothing to pay gas with) says so on the review, which stays.
     const { client } = e2e.stack.devnet
@@ -107,7 +107,7 @@ describe('create a Safe, read-only, receive', () => {
     // Receive shows the new Safe's address as a QR code.
     await e2e.page.getByTestId('receive-button').first().click()
     const dialog = e2e.page.getByTestId('receive-dialog')
-    await expect(dialog.getByTestId('qr-code').getAttribute('data-value')).resolves.toBe(address)
+    await expect.poll(() => dialog.getByTestId('qr-code').getAttribute('data-value')).toBe(address)
     await e2e.page.screenshot({ path: join(screenshotDir, 'receive.png') })
     await dialog.getByRole('button', { name: 'Close' }).click()
 

@@ -48,11 +48,11 @@ describe('embedded mode', () => {
     // The host's Safe is opened in the frame (its URL gains ?safe=dev:<solo>), connected through the Safe connector.
     const card = app.getByTestId('current-safe')
     await card.waitFor({ state: 'attached' })
-    await expect(card.getAttribute('data-address')).resolves.toBe(solo)
+    await expect.poll(() => card.getAttribute('data-address')).toBe(solo)
     const frame = await childFrame(page)
     await expect.poll(() => new URL(frame.url()).searchParams.get('safe')).toBe(`dev:${solo}`)
     await app.getByTestId('rk-account-button').waitFor()
-    await expect(app.getByTestId('rk-account-button').textContent()).resolves.toContain(short(solo))
+    await expect.poll(() => app.getByTestId('rk-account-button').textContent()).toContain(short(solo))
     await expect(app.getByTestId('rk-connect-button').count()).resolves.toBe(0)
     await expect(app.locator('[role="dialog"]').count()).resolves.toBe(0)
     await expect(page.getByTestId('app-request').count()).resolves.toBe(0)
@@ -76,12 +76,12 @@ describe('embedded mode', () => {
     // A reload of the frame reconnects through the host by itself.
     await frame.goto(`${e2e.stack.url}/assets?safe=dev:${solo}`)
     await app.getByTestId('rk-account-button').waitFor()
-    await expect(app.getByTestId('rk-account-button').textContent()).resolves.toContain(short(solo))
+    await expect.poll(() => app.getByTestId('rk-account-button').textContent()).toContain(short(solo))
 
     // The host kept its own wallet connection (same origin, separate wagmi storage).
     await page.goto(`${e2e.stack.url}/apps?safe=dev:${solo}`)
     await page.getByTestId('rk-account-button').waitFor()
-    await expect(page.getByTestId('rk-account-button').textContent()).resolves.not.toContain(short(solo))
+    await expect.poll(() => page.getByTestId('rk-account-button').textContent()).not.toContain(short(solo))
     expect(errors).toEqual([])
   })
 
@@ -98,7 +98,7 @@ describe('embedded mode', () => {
     )
     const app = page.frameLocator('[data-testid="safe-app-frame"]')
     await app.getByTestId('rk-account-button').waitFor()
-    await expect(app.getByTestId('rk-account-button').textContent()).resolves.toContain(short(solo))
+    await expect.poll(() => app.getByTestId('rk-account-button').textContent()).toContain(short(solo))
 
     // The forms, not "not an owner": the connected "wallet" is the Safe itself.
     const form = app.getByTestId('send-token-form')
@@ -112,7 +112,7 @@ describe('embedded mode', () => {
     // Our review, without the nonce and hashes (the host picks the nonce), then to the host.
     const review = app.locator('[data-testid="new-tx-review"][data-embedded="true"]')
     await review.waitFor()
-    await expect(review.getByTestId('review-to').getAttribute('data-address')).resolves.toBe(recipient)
+    await expect.poll(() => review.getByTestId('review-to').getAttribute('data-address')).toBe(recipient)
     await expect(review.getByTestId('nonce-input').count()).resolves.toBe(0)
     await expect(review.getByTestId('review-domain-hash').count()).resolves.toBe(0)
     await expect(review.getByTestId('sign-and-propose').count()).resolves.toBe(0)
@@ -121,7 +121,7 @@ describe('embedded mode', () => {
     // The host's own review and sign, with its devnet wallet (owner #0 of the 1-of-1 Safe).
     const hostReview = page.getByTestId('app-request').getByTestId('new-tx-review')
     await hostReview.waitFor()
-    await expect(hostReview.getByTestId('review-to').getAttribute('data-address')).resolves.toBe(recipient)
+    await expect.poll(() => hostReview.getByTestId('review-to').getAttribute('data-address')).toBe(recipient)
     await page.screenshot({ path: join(screenshotDir, 'embedded-host-review.png') })
     await hostReview.getByTestId('sign-and-propose').click()
 
@@ -168,7 +168,7 @@ describe('embedded mode', () => {
     await expect.poll(() => review.getByTestId('tx-action').count()).toBe(2)
     await review.getByTestId('submit-to-host').click()
     await hostReview.waitFor()
-    await expect(page.getByTestId('app-request').textContent()).resolves.toContain('batch of 2 actions')
+    await expect.poll(() => page.getByTestId('app-request').textContent()).toContain('batch of 2 actions')
     await hostReview.getByTestId('sign-and-propose').click()
     await submitted.waitFor()
     const batchHash = (await submitted.getAttribute('data-safe-tx-hash')) ?? ''

@@ -63,7 +63,7 @@ describe("Concord's explorer pages", () => {
     const page = e2e.page
     await page.goto(fill(templates.address, 'address', treasury))
     await page.locator('[data-testid="explorer-kind"]:text-is("Safe")').waitFor()
-    await expect(page.getByTestId('explorer-balance').textContent()).resolves.toMatch(/ETH$/)
+    await expect.poll(() => page.getByTestId('explorer-balance').textContent()).toMatch(/ETH$/)
     await page.screenshot({ path: join(screenshotDir, 'explorer-address.png') })
     await page.getByTestId('explorer-safe').getByRole('link').click()
     await page.waitForURL((url) => url.searchParams.get('safe') === `dev:${treasury}`)
@@ -81,7 +81,7 @@ describe("Concord's explorer pages", () => {
     const tx = await someTransaction()
     await page.goto(fill(templates.txHash, 'txHash', tx.hash))
     await page.locator('[data-testid="explorer-status"]:text-matches("Success|Reverted")').waitFor()
-    await expect(page.getByTestId('explorer-block').textContent()).resolves.toMatch(/^\d+$/)
+    await expect.poll(() => page.getByTestId('explorer-block').textContent()).toMatch(/^\d+$/)
     await page.screenshot({ path: join(screenshotDir, 'explorer-tx.png') })
     await page.getByTestId('explorer-from').getByRole('link').click()
     await page.waitForURL(

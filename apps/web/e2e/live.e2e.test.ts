@@ -78,9 +78,9 @@ describe('live updates', () => {
     await count(page, '1/2')
     const banner = page.getByTestId('live-offline-banner')
     await banner.waitFor()
-    await expect(banner.textContent()).resolves.toMatch(
-      /^Live updates offline since \d{1,2}:\d{2}:\d{2}.* — refreshing every 5 s$/,
-    )
+    await expect
+      .poll(() => banner.textContent())
+      .toMatch(/^Live updates offline since \d{1,2}:\d{2}:\d{2}.* — refreshing every 5 s$/)
     await page.screenshot({ path: join(screenshotDir, 'live-offline-banner.png') })
 
     // Still up to date, by polling.

@@ -56,7 +56,7 @@ describe('messages: two owners sign', () => {
     const page = e2e.page
     await connectDevnet(page, 0, messagesUrl())
     // The page has its heading, as every page does.
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Messages')
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Messages')
     await page.getByText('No messages').waitFor()
 
     // A typed-data draft the gateway's rules refuse: the error is shown and the input stays.

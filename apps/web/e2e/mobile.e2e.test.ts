@@ -229,7 +229,7 @@ describe('phone layout: the header and transactions', () => {
     await page.screenshot({ path: join(screenshotDir, 'mobile-queue.png'), fullPage: true })
     await check('queue')
     const row = item.getByTestId('tx-row')
-    await expect(row.getByTestId('tx-detail').textContent()).resolves.toContain('1 cUSD')
+    await expect.poll(() => row.getByTestId('tx-detail').textContent()).toContain('1 cUSD')
     // The amount ("1 cUSD") on one line, the counterparty ("to ▣ 0x90F7…b906") on one or two.
     expect(await lineCount(row.getByTestId('tx-detail'))).toBe(1)
     await atMostTwoLines('counterparty', row.locator('.tx-counterparty'))

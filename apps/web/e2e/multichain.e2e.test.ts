@@ -53,7 +53,7 @@ describe('one Safe on many chains', () => {
 
     await form.getByTestId('create-safe-submit').click()
     const review = page.getByTestId('create-safe-review')
-    await expect(review.getByTestId('review-also-on').textContent()).resolves.toMatch(/^Concord Devnet 2 /)
+    await expect.poll(() => review.getByTestId('review-also-on').textContent()).toMatch(/^Concord Devnet 2 /)
     await review.getByTestId('create-safe-confirm').click()
     await page.waitForURL((url) => url.searchParams.get('safe') === `dev:${address}`, { timeout: 90_000 })
 
@@ -76,7 +76,7 @@ describe('one Safe on many chains', () => {
     // The start page groups the Safe's chains under its address, with a total per chain.
     await page.goto(e2e.stack.url)
     const group = page.locator(`[data-testid="owned-safe-group"][data-address="${address}"]`)
-    await expect(group.getByTestId('owned-safe-group-count').textContent()).resolves.toBe('on 2 chains')
+    await expect.poll(() => group.getByTestId('owned-safe-group-count').textContent()).toBe('on 2 chains')
     const row = (chainId: number) => group.locator(`[data-testid="owned-safe"][data-chain-id="${chainId}"]`)
     await row(31337).locator('[data-testid="owned-safe-chain"]:text-is("Concord Devnet")').waitFor()
     await row(SECOND_DEVNET_CHAIN_ID)

@@ -93,14 +93,14 @@ describe('nested Safes', () => {
     // The child's queue: #0 owns parent through solo, so it may sign as parent (a proposal, not a confirmation).
     await connectDevnet(page, 0, queueUrl(child))
     const row = item(page, proposal.id)
-    await expect(row.getByTestId('queue-confirmations').textContent()).resolves.toBe('1 of 2 confirmations')
+    await expect.poll(() => row.getByTestId('queue-confirmations').textContent()).toBe('1 of 2 confirmations')
     const onChild = row.locator(`[data-testid="parent-approval"][data-parent="${parent}"]`)
     await onChild.getByTestId('sign-as-parent').click()
     // The child's transaction is shown verified before the approval is signed.
     const review = onChild.getByTestId('parent-approval-review')
-    await expect(review.getByTestId('review-to').first().getAttribute('data-address')).resolves.toBe(
-      recipient,
-    )
+    await expect
+      .poll(() => review.getByTestId('review-to').first().getAttribute('data-address'))
+      .toBe(recipient)
     await page.screenshot({ path: join(screenshotDir, 'nested-sign-as-parent.png') })
     await review.getByTestId('sign-and-propose').click()
     await onChild.getByTestId('parent-waiting').filter({ hasText: '(0 of 1)' }).waitFor()

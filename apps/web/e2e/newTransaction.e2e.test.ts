@@ -75,17 +75,17 @@ describe('new transaction', () => {
     await connectDevnet(page, 0, url('/assets', solo))
     await page.locator('[data-testid="balance-row"][data-symbol="cUSD"] [data-testid="balance-send"]').click()
     await byTestId(page, 'send-token-form').waitFor()
-    await expect(page.getByTestId('send-token-select').inputValue()).resolves.toBe(usd.toLowerCase())
+    await expect.poll(() => page.getByTestId('send-token-select').inputValue()).toBe(usd.toLowerCase())
 
     // Validation keeps what was typed.
     await page.getByTestId('send-recipient-input').fill('0x1234')
     await page.getByTestId('send-amount-input').fill('10.5')
     await page.getByTestId('send-token-form').getByTestId('tx-form-review').click()
-    await expect(page.getByTestId('send-recipient-error').textContent()).resolves.toMatch(/40 hexadecimal/)
-    await expect(page.getByTestId('send-amount-error').textContent()).resolves.toBe(
-      'The amount is more than the Safe holds',
-    )
-    await expect(page.getByTestId('send-amount-input').inputValue()).resolves.toBe('10.5')
+    await expect.poll(() => page.getByTestId('send-recipient-error').textContent()).toMatch(/40 hexadecimal/)
+    await expect
+      .poll(() => page.getByTestId('send-amount-error').textContent())
+      .toBe('The amount is more than the Safe holds')
+    await expect.poll(() => page.getByTestId('send-amount-input').inputValue()).toBe('10.5')
 
     const recipient = account(3)
     await page.getByTestId('send-recipient-input').fill(recipient)
@@ -94,13 +94,13 @@ describe('new transaction', () => {
 
     const review = byTestId(page, 'new-tx-review')
     await review.waitFor()
-    await expect(review.getByTestId('tx-method').first().textContent()).resolves.toBe('transfer')
+    await expect.poll(() => review.getByTestId('tx-method').first().textContent()).toBe('transfer')
     // The amount reads in the token's units, the token contract by its name (from the Safe's balances).
-    await expect(review.getByTestId('tx-param-amount').textContent()).resolves.toBe('1 cUSD')
-    await expect(review.getByTestId('tx-param-amount').getAttribute('data-raw')).resolves.toBe(String(CUSD))
-    await expect(review.getByTestId('review-to').locator('.address-name').textContent()).resolves.toMatch(
-      /\(cUSD\)$/,
-    )
+    await expect.poll(() => review.getByTestId('tx-param-amount').textContent()).toBe('1 cUSD')
+    await expect.poll(() => review.getByTestId('tx-param-amount').getAttribute('data-raw')).toBe(String(CUSD))
+    await expect
+      .poll(() => review.getByTestId('review-to').locator('.address-name').textContent())
+      .toMatch(/\(cUSD\)$/)
     await review.locator('[data-testid="simulation-status"]:has-text("Succeeds")').waitFor()
     await expect(
       review
@@ -115,7 +115,7 @@ describe('new transaction', () => {
       data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, CUSD] }),
     }
     const nonce = await recommendedNonce(e2e.stack, solo, call)
-    await expect(review.getByTestId('nonce-input').inputValue()).resolves.toBe(String(nonce))
+    await expect.poll(() => review.getByTestId('nonce-input').inputValue()).toBe(String(nonce))
     const safeTxHash = SafeTx.hash(SafeTx.from({ ...call, nonce: BigInt(nonce) }), { chainId, address: solo })
     await expect.poll(() => review.getByTestId('review-safe-tx-hash').textContent()).toBe(safeTxHash)
     // What the device will show: the domain hash is the Safe's own domainSeparator() (read from the contract),
@@ -163,19 +163,19 @@ describe('new transaction', () => {
     await page.getByTestId('batch-review').click()
 
     const review = byTestId(page, 'new-tx-review')
-    await expect(review.getByTestId('review-to').getAttribute('data-address')).resolves.toBe(
-      safeV141.multiSendCallOnly,
-    )
-    await expect(review.getByTestId('review-operation').textContent()).resolves.toMatch(/DELEGATECALL/)
-    await expect(review.getByTestId('tx-method').first().textContent()).resolves.toBe('multiSend')
+    await expect
+      .poll(() => review.getByTestId('review-to').getAttribute('data-address'))
+      .toBe(safeV141.multiSendCallOnly)
+    await expect.poll(() => review.getByTestId('review-operation').textContent()).toMatch(/DELEGATECALL/)
+    await expect.poll(() => review.getByTestId('tx-method').first().textContent()).toBe('multiSend')
     await expect.poll(() => review.getByTestId('tx-action').count()).toBe(2)
     await review.locator('[data-testid="simulation-status"]:has-text("Succeeds")').waitFor()
     const change = (symbol: string) =>
       review.locator(
         `[data-testid="simulation-change"][data-symbol="${symbol}"] [data-testid="simulation-change-amount"]`,
       )
-    await expect(change('cUSD').textContent()).resolves.toBe('-2 cUSD')
-    await expect(change('ETH').textContent()).resolves.toBe('-0.1 ETH')
+    await expect.poll(() => change('cUSD').textContent()).toBe('-2 cUSD')
+    await expect.poll(() => change('ETH').textContent()).toBe('-0.1 ETH')
     await page.screenshot({ path: join(screenshotDir, 'new-tx-batch.png'), fullPage: true })
     await review.getByTestId('sign-and-propose').click()
     await page.waitForURL((u) => u.pathname === '/transactions/tx')
@@ -186,9 +186,9 @@ describe('new transaction', () => {
   it('behavior: Settings → Setup removes an owner of the treasury; the previous owner comes from the chain, so it simulates', async () => {
     const { page } = e2e
     await connectDevnet(page, 0, url('/settings/setup', treasury))
-    await expect(page.getByTestId('setup-version-compare').textContent()).resolves.toMatch(
-      /runs 1\.4\.1.*recommended.*1\.4\.1/,
-    )
+    await expect
+      .poll(() => page.getByTestId('setup-version-compare').textContent())
+      .toMatch(/runs 1\.4\.1.*recommended.*1\.4\.1/)
     await page.screenshot({ path: join(screenshotDir, 'setup-changes.png'), fullPage: true })
     // The owners are listed once, with what can be done to each in their row.
     expect(await page.getByTestId('setup-changes').getByText(account(1)).count()).toBe(0)
@@ -198,11 +198,11 @@ describe('new transaction', () => {
       .locator(`[data-testid="setup-owners"] li:has-text("${account(1)}") [data-testid="setup-remove-owner"]`)
       .click()
     const form = byTestId(page, 'settings-form')
-    await expect(form.getByTestId('settings-selected-select').inputValue()).resolves.toBe(account(1))
-    await expect(form.getByTestId('settings-threshold-select').inputValue()).resolves.toBe('2')
+    await expect.poll(() => form.getByTestId('settings-selected-select').inputValue()).toBe(account(1))
+    await expect.poll(() => form.getByTestId('settings-threshold-select').inputValue()).toBe('2')
     await form.getByTestId('tx-form-review').click()
     const review = byTestId(page, 'new-tx-review')
-    await expect(review.getByTestId('tx-method').first().textContent()).resolves.toBe('removeOwner')
+    await expect.poll(() => review.getByTestId('tx-method').first().textContent()).toBe('removeOwner')
     await expect(
       review
         .locator('[data-testid="tx-param"][data-name="prevOwner"] [data-address]')
@@ -222,30 +222,30 @@ describe('new transaction', () => {
   it('behavior: Settings → Setup updates the v1.3.0 legacyL2 Safe to 1.4.1: #0 proposes the SafeMigration DELEGATECALL, #7 confirms, #0 executes from the queue', async () => {
     const { page } = e2e
     await connectDevnet(page, 0, url('/settings/setup', legacyL2))
-    await expect(page.getByTestId('setup-version-compare').textContent()).resolves.toMatch(
-      /runs 1\.3\.0\+L2.*recommended.*1\.4\.1/,
-    )
+    await expect
+      .poll(() => page.getByTestId('setup-version-compare').textContent())
+      .toMatch(/runs 1\.3\.0\+L2.*recommended.*1\.4\.1/)
     await page.getByTestId('setup-change-updateImplementation').click()
     const form = byTestId(page, 'settings-form')
-    await expect(form.getByTestId('settings-action-select').inputValue()).resolves.toBe(
-      'updateImplementation',
-    )
-    await expect(form.getByTestId('settings-update-note').textContent()).resolves.toMatch(
-      /1\.4\.1 SafeL2 singleton and replaces the 1\.3\.0 CompatibilityFallbackHandler/,
-    )
+    await expect
+      .poll(() => form.getByTestId('settings-action-select').inputValue())
+      .toBe('updateImplementation')
+    await expect
+      .poll(() => form.getByTestId('settings-update-note').textContent())
+      .toMatch(/1\.4\.1 SafeL2 singleton and replaces the 1\.3\.0 CompatibilityFallbackHandler/)
     // A DELEGATECALL cannot join a MultiSendCallOnly batch.
     await form.getByTestId('tx-form-add-to-batch').click()
-    await expect(form.getByTestId('settings-error').textContent()).resolves.toMatch(/batch/)
+    await expect.poll(() => form.getByTestId('settings-error').textContent()).toMatch(/batch/)
     await form.getByTestId('tx-form-review').click()
 
     const review = byTestId(page, 'new-tx-review')
-    await expect(review.getByTestId('review-to').getAttribute('data-address')).resolves.toBe(
-      safeMigrationsV141.safeMigration,
-    )
-    await expect(review.getByTestId('review-operation').textContent()).resolves.toMatch(/DELEGATECALL/)
-    await expect(review.getByTestId('tx-method').first().textContent()).resolves.toBe(
-      'migrateL2WithFallbackHandler',
-    )
+    await expect
+      .poll(() => review.getByTestId('review-to').getAttribute('data-address'))
+      .toBe(safeMigrationsV141.safeMigration)
+    await expect.poll(() => review.getByTestId('review-operation').textContent()).toMatch(/DELEGATECALL/)
+    await expect
+      .poll(() => review.getByTestId('tx-method').first().textContent())
+      .toBe('migrateL2WithFallbackHandler')
     await review.locator('[data-testid="simulation-status"]:has-text("Succeeds")').waitFor()
     await page.screenshot({ path: join(screenshotDir, 'setup-update-review.png'), fullPage: true })
     await review.getByTestId('sign-and-propose').click()
@@ -303,7 +303,7 @@ describe('new transaction', () => {
     await nft.getByTestId('nft-recipient-input').fill(account(3))
     await nft.getByTestId('tx-form-review').click()
     let review = byTestId(page, 'new-tx-review')
-    await expect(review.getByTestId('tx-method').first().textContent()).resolves.toBe('safeTransferFrom')
+    await expect.poll(() => review.getByTestId('tx-method').first().textContent()).toBe('safeTransferFrom')
     await review.locator('[data-testid="simulation-status"]:has-text("Succeeds")').waitFor()
     await review.getByTestId('review-back').click()
 
@@ -317,13 +317,13 @@ describe('new transaction', () => {
     await contract.getByTestId('contract-arg-0-input').fill(account(3))
     await contract.getByTestId('contract-arg-1-input').fill('abc')
     await contract.getByTestId('tx-form-review').click()
-    await expect(contract.getByTestId('contract-arg-1-error').textContent()).resolves.toBe(
-      'Expected a whole number',
-    )
+    await expect
+      .poll(() => contract.getByTestId('contract-arg-1-error').textContent())
+      .toBe('Expected a whole number')
     await contract.getByTestId('contract-arg-1-input').fill('5000000')
     await contract.getByTestId('tx-form-review').click()
     review = byTestId(page, 'new-tx-review')
-    await expect(review.getByTestId('tx-method').first().textContent()).resolves.toBe('approve')
+    await expect.poll(() => review.getByTestId('tx-method').first().textContent()).toBe('approve')
     await review.locator('[data-testid="simulation-status"]:has-text("Succeeds")').waitFor()
     expect(e2e.pageErrors).toEqual([])
   })
@@ -364,9 +364,9 @@ describe('the gateway lies', () => {
     const wallet = await connectRecordingOwner(url('/transactions/sign', treasury, `&id=${proposal.id}`))
     const alert = byTestId(e2e.page, 'verification-alert')
     await alert.waitFor()
-    await expect(alert.textContent()).resolves.toMatch(/is not the hash of the transaction shown/)
-    await expect(alert.textContent()).resolves.toMatch(/was not signed by it/)
-    await expect(byTestId(e2e.page, 'sign-refused').isDisabled()).resolves.toBe(true)
+    await expect.poll(() => alert.textContent()).toMatch(/is not the hash of the transaction shown/)
+    await expect.poll(() => alert.textContent()).toMatch(/was not signed by it/)
+    await expect.poll(() => byTestId(e2e.page, 'sign-refused').isDisabled()).toBe(true)
     await expect(byTestId(e2e.page, 'sign-queued').count()).resolves.toBe(0)
     await e2e.page.screenshot({ path: join(screenshotDir, 'sign-tampered-value.png'), fullPage: true })
     expect(wallet.requests).not.toContain('eth_signTypedData_v4')
@@ -395,8 +395,8 @@ describe('the gateway lies', () => {
     const wallet = await connectRecordingOwner(url('/transactions/sign', treasury, `&id=${proposal.id}`))
     const alert = byTestId(e2e.page, 'verification-alert')
     await alert.waitFor()
-    await expect(alert.textContent()).resolves.toMatch(/was not signed by it/)
-    await expect(alert.textContent()).resolves.toMatch(/names another transaction/)
+    await expect.poll(() => alert.textContent()).toMatch(/was not signed by it/)
+    await expect.poll(() => alert.textContent()).toMatch(/names another transaction/)
     await expect(byTestId(e2e.page, 'sign-queued').count()).resolves.toBe(0)
     expect(wallet.requests).not.toContain('eth_signTypedData_v4')
   })
@@ -409,7 +409,9 @@ describe('the gateway lies', () => {
     })
     const wallet = await connectRecordingOwner(url('/transactions/sign', treasury, `&id=${proposal.id}`))
     await byTestId(e2e.page, 'queued-tx-review').and(e2e.page.locator('[data-verified="true"]')).waitFor()
-    await expect(byTestId(e2e.page, 'review-confirmed-count').textContent()).resolves.toBe('1 of 2 required')
+    await expect
+      .poll(() => byTestId(e2e.page, 'review-confirmed-count').textContent())
+      .toBe('1 of 2 required')
     await byTestId(e2e.page, 'sign-queued').click()
     await e2e.page.waitForURL((u) => u.pathname === '/transactions/tx')
     expect(wallet.requests).toContain('eth_signTypedData_v4')
@@ -434,7 +436,7 @@ describe('the gateway lies', () => {
     await e2e.page.getByTestId('sign-and-propose').click()
     const alert = byTestId(e2e.page, 'verification-alert')
     await alert.waitFor()
-    await expect(alert.textContent()).resolves.toMatch(/does not match the transaction you signed/)
+    await expect.poll(() => alert.textContent()).toMatch(/does not match the transaction you signed/)
     expect(new URL(e2e.page.url()).pathname).toBe('/transactions/new')
   })
 })

@@ -99,9 +99,9 @@ describe('notifications', () => {
     await page.mouse.click(640, 600)
     await panel.waitFor({ state: 'detached' })
     await page.getByTestId('notification-bell-button').click()
-    await expect(panel.getByTestId('notification-settings-link').getAttribute('href')).resolves.toBe(
-      `/settings/notifications?safe=dev:${solo}`,
-    )
+    await expect
+      .poll(() => panel.getByTestId('notification-settings-link').getAttribute('href'))
+      .toBe(`/settings/notifications?safe=dev:${solo}`)
 
     // The notification opens the transaction.
     await proposed.first().locator('a').click()
@@ -109,7 +109,7 @@ describe('notifications', () => {
       (u) => u.pathname === '/transactions/tx' && (u.searchParams.get('id') ?? '').endsWith(safeTxHash),
     )
     // Ready to execute (solo is 1-of-1): the page leads to where it is executed.
-    await expect(page.getByTestId('tx-queue-link').textContent()).resolves.toBe('Execute from the queue')
+    await expect.poll(() => page.getByTestId('tx-queue-link').textContent()).toBe('Execute from the queue')
     await page.getByTestId('tx-queue-link').click()
     await page.waitForURL((u) => u.pathname === '/transactions/queue')
   })

@@ -102,9 +102,9 @@ describe('signing without the gateway', () => {
       mimeType: 'application/json',
       buffer: Buffer.from(file),
     })
-    await expect(owner0.getByTestId('verify-safe-tx-hash').first().textContent()).resolves.toContain(
-      proposal.safeTxHash,
-    )
+    await expect
+      .poll(() => owner0.getByTestId('verify-safe-tx-hash').first().textContent())
+      .toContain(proposal.safeTxHash)
     await owner0.getByTestId('offline-connect-test.concord.e2e').click()
     await owner0.getByTestId('offline-account').waitFor()
     // #1's signature recovers to an owner read through the wallet's node.

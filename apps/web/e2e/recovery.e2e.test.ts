@@ -92,9 +92,9 @@ describe('recovery', () => {
     await page.goto(url('/settings/setup'))
     const shown = page.locator(`[data-testid="recovery-delay"][data-delay="${delay}"]`)
     await shown.locator(`[data-testid="recovery-recoverer"][data-address="${account(5)}"]`).waitFor()
-    await expect(shown.getByTestId('recovery-windows').textContent()).resolves.toBe(
-      'Review window 1h, expiry none',
-    )
+    await expect
+      .poll(() => shown.getByTestId('recovery-windows').textContent())
+      .toBe('Review window 1h, expiry none')
 
     // #5, the recoverer, starts a recovery: #4 and #1, threshold 1.
     await connectDevnet(page, 5, url('/settings/setup'))
@@ -110,9 +110,9 @@ describe('recovery', () => {
     // #0 sees it pending in the queue, with the new owners and a countdown; nothing can run yet.
     await connectDevnet(page, 0, url('/transactions/queue'))
     const pending = page.getByTestId('pending-recovery')
-    await expect(pending.getByTestId('recovery-countdown').textContent()).resolves.toMatch(
-      /^Can be executed in (59m|1h)/,
-    )
+    await expect
+      .poll(() => pending.getByTestId('recovery-countdown').textContent())
+      .toMatch(/^Can be executed in (59m|1h)/)
     await expect(
       pending
         .getByTestId('recovery-new-owner')

@@ -49,11 +49,11 @@ async function expectRisk(page: Page, call: Call, kind: string, level: string, t
   const proposal = await proposeAs(e2e.stack, { safe: treasury, call, signer: 1 })
   const { row, review } = await openReview(page, proposal.id)
   const onRow = row.locator(`[data-testid="queue-risk"][data-kind="${kind}"][data-level="${level}"]`)
-  await expect(onRow.first().textContent()).resolves.toMatch(title)
+  await expect.poll(() => onRow.first().textContent()).toMatch(title)
   // The reason comes with it.
   expect((await onRow.first().getAttribute('title'))?.length).toBeGreaterThan(20)
   const inReview = review.locator(`[data-testid="review-risk"][data-kind="${kind}"][data-level="${level}"]`)
-  await expect(inReview.first().textContent()).resolves.toMatch(title)
+  await expect.poll(() => inReview.first().textContent()).toMatch(title)
   return { row, review, proposal }
 }
 
@@ -72,11 +72,11 @@ describe('local risk checks, on the queue row and in the review', () => {
     const risk = panel.locator(
       '[data-testid="review-risk"][data-kind="untrusted-delegatecall"][data-level="block"]',
     )
-    await expect(risk.textContent()).resolves.toMatch(/DELEGATECALL to/)
+    await expect.poll(() => risk.textContent()).toMatch(/DELEGATECALL to/)
     const sign = panel.getByTestId('verify-sign')
-    await expect(sign.isDisabled()).resolves.toBe(true)
+    await expect.poll(() => sign.isDisabled()).toBe(true)
     await panel.getByTestId('review-risk-confirm').fill('000000')
-    await expect(sign.isDisabled()).resolves.toBe(true)
+    await expect.poll(() => sign.isDisabled()).toBe(true)
     await panel.getByTestId('review-risk-confirm').fill(usd.slice(-6).toLowerCase())
     await expect.poll(() => sign.isEnabled()).toBe(true)
   })
@@ -105,7 +105,7 @@ describe('local risk checks, on the queue row and in the review', () => {
     const proposal = await proposeAs(e2e.stack, { safe: treasury, call, signer: 1 })
     const { review } = await openReview(e2e.page, proposal.id)
     const risk = review.locator('[data-testid="review-risk"][data-kind="no-code"][data-level="high"]')
-    await expect(risk.textContent()).resolves.toMatch(/has no contract code on this chain/)
+    await expect.poll(() => risk.textContent()).toMatch(/has no contract code on this chain/)
   })
 
   it('behavior: a recipient that looks like an address-book entry (address poisoning)', async () => {
@@ -136,7 +136,7 @@ describe('local risk checks, on the queue row and in the review', () => {
     const proposal = await proposeAs(e2e.stack, { safe: treasury, call, signer: 1 })
     const { review } = await openReview(e2e.page, proposal.id)
     const risk = review.locator('[data-testid="review-risk"][data-kind="large-share"][data-level="warn"]')
-    await expect(risk.textContent()).resolves.toMatch(/Moves more than half of the Safe’s/)
+    await expect.poll(() => risk.textContent()).toMatch(/Moves more than half of the Safe’s/)
   })
 
   it('behavior: a first payment to an address is a warning; one the Safe has paid before (the demo paid #3) is not', async () => {
@@ -144,7 +144,7 @@ describe('local risk checks, on the queue row and in the review', () => {
     const proposal = await proposeAs(e2e.stack, { safe: treasury, call, signer: 1 })
     const { review } = await openReview(e2e.page, proposal.id)
     const risk = review.locator('[data-testid="review-risk"][data-kind="new-recipient"][data-level="warn"]')
-    await expect(risk.textContent()).resolves.toContain(`First payment to ${account(7)}`)
+    await expect.poll(() => risk.textContent()).toContain(`First payment to ${account(7)}`)
 
     const known = await proposeAs(e2e.stack, {
       safe: treasury,
@@ -189,9 +189,9 @@ describe('the simulation against the decoded intent', () => {
     const risk = review.locator(
       '[data-testid="review-risk"][data-kind="simulation-mismatch"][data-level="high"]',
     )
-    await expect(risk.first().textContent()).resolves.toMatch(
-      /5 ETH leaving the Safe, which the call as decoded does not send/,
-    )
+    await expect
+      .poll(() => risk.first().textContent())
+      .toMatch(/5 ETH leaving the Safe, which the call as decoded does not send/)
   })
 })
 
@@ -239,12 +239,12 @@ describe('address poisoning in the history', () => {
     const page = e2e.page
     await connectDevnet(page, 0, `${e2e.stack.url}/transactions/history?safe=dev:${treasury}`)
     const banner = page.getByTestId('poisoning-banner')
-    await expect(banner.textContent()).resolves.toMatch(
-      /^2 incoming transfers of nothing or dust .* are hidden/,
-    )
+    await expect
+      .poll(() => banner.textContent())
+      .toMatch(/^2 incoming transfers of nothing or dust .* are hidden/)
     expect(await page.getByTestId('poisoning-flag').count()).toBe(0)
     await page.getByTestId('poisoning-toggle').click()
     await expect.poll(() => page.getByTestId('poisoning-flag').count()).toBe(2)
-    await expect(page.getByTestId('poisoning-flag').first().textContent()).resolves.toContain(account(3))
+    await expect.poll(() => page.getByTestId('poisoning-flag').first().textContent()).toContain(account(3))
   })
 })

@@ -77,7 +77,7 @@ describe('Safe selection and Home', () => {
 
     await owned.locator(`[data-testid="owned-safe"][data-address="${treasury}"] a`).click()
     await e2e.page.waitForURL((url) => url.searchParams.get('safe') === `dev:${treasury}`)
-    await expect(byTestId('current-safe').getAttribute('data-address')).resolves.toBe(treasury)
+    await expect.poll(() => byTestId('current-safe').getAttribute('data-address')).toBe(treasury)
 
     await expectText('safe-threshold', '2/3')
     await expectText('safe-nonce', '3')
@@ -102,8 +102,8 @@ describe('Safe selection and Home', () => {
     await e2e.page.goto(safeUrl('/', solo.toLowerCase()))
     await expectText('safe-threshold', '1/1')
     await expectText('safe-nonce', '1')
-    await expect(byTestId('current-safe').getAttribute('data-address')).resolves.toBe(solo)
-    await expect(byTestId('safe-owner').getAttribute('data-address')).resolves.toBe(ACCOUNT_0)
+    await expect.poll(() => byTestId('current-safe').getAttribute('data-address')).toBe(solo)
+    await expect.poll(() => byTestId('safe-owner').getAttribute('data-address')).toBe(ACCOUNT_0)
 
     await e2e.page.goto(safeUrl('/settings/setup', treasury))
     await expectText('setup-threshold', '2 out of 3')
@@ -127,8 +127,8 @@ describe('Safe selection and Home', () => {
     await input.fill('0x1234nothex')
     await byTestId('add-safe-submit').click()
     await expectText('add-safe-error', INVALID_ADDRESS_TEXT)
-    await expect(input.inputValue()).resolves.toBe('0x1234nothex')
-    await expect(input.getAttribute('aria-invalid')).resolves.toBe('true')
+    await expect.poll(() => input.inputValue()).toBe('0x1234nothex')
+    await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true')
     await e2e.page.screenshot({ path: join(screenshotDir, 'add-safe-error.png') })
 
     await input.fill(`nope:${treasury}`)
@@ -141,7 +141,7 @@ describe('Safe selection and Home', () => {
     await byTestId('add-safe-error')
       .filter({ hasText: /^No Safe found at this address on Concord Devnet: 404/ })
       .waitFor()
-    await expect(input.inputValue()).resolves.toBe(ACCOUNT_5)
+    await expect.poll(() => input.inputValue()).toBe(ACCOUNT_5)
 
     await input.fill(`dev:${treasury.toLowerCase()}`)
     await byTestId('add-safe-submit').click()
@@ -153,9 +153,9 @@ describe('Safe selection and Home', () => {
     for (const path of ['/', '/assets', '/transactions/queue']) {
       await e2e.page.goto(safeUrl(path, ACCOUNT_5))
       await byTestId('no-such-safe').waitFor()
-      await expect(byTestId('no-such-safe').textContent()).resolves.toContain(
-        `${ACCOUNT_5} is not a Safe on Concord Devnet`,
-      )
+      await expect
+        .poll(() => byTestId('no-such-safe').textContent())
+        .toContain(`${ACCOUNT_5} is not a Safe on Concord Devnet`)
       expect(await byTestId('sidebar-new-transaction').count()).toBe(0)
       expect(await e2e.page.locator('.sidebar-receive').count()).toBe(0)
       // The gateway's raw "404" is not repeated card after card.
@@ -193,7 +193,7 @@ describe('Assets', () => {
     await e2e.page.screenshot({ path: join(screenshotDir, 'safe-assets.png') })
 
     const toggle = byTestId('spam-toggle')
-    await expect(toggle.isChecked()).resolves.toBe(true)
+    await expect.poll(() => toggle.isChecked()).toBe(true)
     const request = e2e.page.waitForRequest((req) => /\/balances\/usd\?exclude_spam=false$/.test(req.url()))
     await toggle.uncheck()
     await request
@@ -231,7 +231,7 @@ describe('Transactions', () => {
     expect(labels.length).toBeGreaterThanOrEqual(1)
     for (const label of labels) expect(label).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/)
     // The list starts with a day label.
-    await expect(history.locator('li').first().getAttribute('data-testid')).resolves.toBe('date-label')
+    await expect.poll(() => history.locator('li').first().getAttribute('data-testid')).toBe('date-label')
 
     const rows = history.locator('[data-testid="tx-row"]')
     const row = (type: string, detail?: string) =>
@@ -241,9 +241,9 @@ describe('Transactions', () => {
     await expect.poll(() => row('Sent', '1 ETH').count()).toBe(1)
     await expect.poll(() => row('Sent', '100 cUSD').count()).toBe(1)
     await expect.poll(() => row('Add owner').count()).toBe(1)
-    await expect(row('Add owner').locator('[data-testid="tx-detail"]').textContent()).resolves.toMatch(
-      /^addOwnerWithThreshold/,
-    )
+    await expect
+      .poll(() => row('Add owner').locator('[data-testid="tx-detail"]').textContent())
+      .toMatch(/^addOwnerWithThreshold/)
     await expect.poll(() => row('Safe created').count()).toBe(1)
     await expect.poll(() => row('Received', '0.5 ETH').count()).toBe(1)
     for (const status of await texts(rows.locator('[data-testid="tx-status"]')))
@@ -259,8 +259,8 @@ describe('Transactions', () => {
     for (const icon of icons) expect(icon).toEqual({ svgs: 1, text: '' })
     const toggle = byTestId('nav-toggle')
     await expect.poll(() => toggle.locator('svg[aria-hidden="true"]').count()).toBe(1)
-    await expect(toggle.textContent()).resolves.toBe('')
-    await expect(toggle.getAttribute('aria-label')).resolves.toBe('Open menu')
+    await expect.poll(() => toggle.textContent()).toBe('')
+    await expect.poll(() => toggle.getAttribute('aria-label')).toBe('Open menu')
     await e2e.page.screenshot({ path: join(screenshotDir, 'safe-history.png'), fullPage: true })
   })
 
@@ -295,9 +295,9 @@ describe('Transactions', () => {
     const hash = await byTestId('tx-hash').locator('code').textContent()
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
     // The devnet has no block explorer: its links lead to Concord's own explorer pages.
-    await expect(byTestId('tx-explorer-link').getAttribute('href')).resolves.toBe(
-      `${e2e.stack.url}/explorer/${chainId}/tx/${hash}`,
-    )
+    await expect
+      .poll(() => byTestId('tx-explorer-link').getAttribute('href'))
+      .toBe(`${e2e.stack.url}/explorer/${chainId}/tx/${hash}`)
     await e2e.page.screenshot({ path: join(screenshotDir, 'safe-transaction.png'), fullPage: true })
   })
 
@@ -323,9 +323,9 @@ describe('Transactions', () => {
     ).resolves.toEqual(['owner', '_threshold'])
     await expectText('tx-confirmations-count', '1/1')
     const txHash = await byTestId('tx-hash').locator('code').textContent()
-    await expect(byTestId('tx-explorer-link').getAttribute('href')).resolves.toBe(
-      `https://explorer.example/tx/${txHash}`,
-    )
+    await expect
+      .poll(() => byTestId('tx-explorer-link').getAttribute('href'))
+      .toBe(`https://explorer.example/tx/${txHash}`)
     await expect(
       byTestId('tx-confirmation-signer').locator('[data-testid="explorer-link"]').getAttribute('href'),
     ).resolves.toBe(`https://explorer.example/address/${ACCOUNT_0}`)
@@ -343,14 +343,14 @@ describe('Settings', () => {
       byTestId('setup-owner').evaluateAll((nodes) => nodes.map((node) => node.dataset.address)),
     ).resolves.toEqual([ACCOUNT_2, ACCOUNT_0, ACCOUNT_1])
     await expectText('setup-threshold', '2 out of 3')
-    await expect(byTestId('setup-version').textContent()).resolves.toMatch(/^1\.4\.1/)
+    await expect.poll(() => byTestId('setup-version').textContent()).toMatch(/^1\.4\.1/)
     await expect(byTestId('update-available').count()).resolves.toBe(0)
-    await expect(byTestId('up-to-date').textContent()).resolves.toBe('Up to date')
+    await expect.poll(() => byTestId('up-to-date').textContent()).toBe('Up to date')
     await expectText('setup-modules', 'No modules enabled')
     await expectText('setup-guard', 'No guard set')
-    await expect(byTestId('setup-fallback-handler-address').getAttribute('data-address')).resolves.toBe(
-      FALLBACK_HANDLER,
-    )
+    await expect
+      .poll(() => byTestId('setup-fallback-handler-address').getAttribute('data-address'))
+      .toBe(FALLBACK_HANDLER)
     await e2e.page.screenshot({ path: join(screenshotDir, 'safe-setup.png'), fullPage: true })
   })
 
@@ -383,9 +383,9 @@ describe('Loading and error states', () => {
     await e2e.page.goto(safeUrl('/', treasury))
     const error = byTestId('error-state').filter({ hasText: 'Could not load the balance' })
     await error.waitFor()
-    await expect(error.locator('[data-testid="error-state-message"]').textContent()).resolves.toBe(
-      '503: Service unavailable',
-    )
+    await expect
+      .poll(() => error.locator('[data-testid="error-state-message"]').textContent())
+      .toBe('503: Service unavailable')
     await e2e.page.screenshot({ path: join(screenshotDir, 'safe-home-error.png') })
     failing = false
     await error.locator('[data-testid="retry-button"]').click()

@@ -48,7 +48,7 @@ describe('safe apps: batch payments', () => {
     expect(await page.getByTestId('open-app-name').textContent()).toBe('Batch payments')
     // The framed app does not repeat it.
     await expect(app.locator('h1').count()).resolves.toBe(0)
-    await expect(app.locator('body').textContent()).resolves.not.toContain('Batch payments')
+    await expect.poll(() => app.locator('body').textContent()).not.toContain('Batch payments')
 
     // Its stylesheet applies: the button differs from a browser-default one (a button in a shadow root, which
     // the page's styles do not reach).
@@ -123,23 +123,23 @@ describe('safe apps: batch payments', () => {
       .filter({ hasText: 'is not an address' })
       .waitFor()
     await expect.poll(() => app.getByTestId('total-row').count()).toBe(2)
-    await expect(app.locator('[data-testid="total-row"][data-token="CGT"]').textContent()).resolves.toContain(
-      '12.5',
-    )
+    await expect
+      .poll(() => app.locator('[data-testid="total-row"][data-token="CGT"]').textContent())
+      .toContain('12.5')
 
     await app.getByTestId('submit-batch').click()
     const review = page.getByTestId('app-request').getByTestId('new-tx-review')
     await review.waitFor()
-    await expect(page.getByTestId('app-request').textContent()).resolves.toContain('batch of 2 actions')
+    await expect.poll(() => page.getByTestId('app-request').textContent()).toContain('batch of 2 actions')
     // The proposer's review decodes the batch as every other screen does: the MultiSend library named, its
     // actions listed, the token amount in the token's units (the raw argument kept beside it).
-    await expect(review.getByTestId('review-to').locator('.address-name').textContent()).resolves.toBe(
-      'Safe MultiSendCallOnly',
-    )
+    await expect
+      .poll(() => review.getByTestId('review-to').locator('.address-name').textContent())
+      .toBe('Safe MultiSendCallOnly')
     await expect.poll(() => review.getByTestId('tx-action').count()).toBe(2)
     const amount = review.getByTestId('tx-param-amount')
     await amount.filter({ hasText: '12.5 CGT' }).waitFor()
-    await expect(amount.getAttribute('data-raw')).resolves.toBe(String(parseEther('12.5')))
+    await expect.poll(() => amount.getAttribute('data-raw')).toBe(String(parseEther('12.5')))
     await page.screenshot({ path: join(screenshotDir, 'safe-apps-batch-review.png') })
     await review.getByTestId('sign-and-propose').click()
     const proposed = app.getByTestId('status').filter({ hasText: 'Batch proposed: 0x' })
@@ -150,7 +150,7 @@ describe('safe apps: batch payments', () => {
     // Executed from the queue (the Safe is 1-of-1: owner #0's signature is enough).
     await page.goto(`${e2e.stack.url}/transactions/queue?safe=dev:${solo}`)
     const item = page.locator('[data-testid="queue-item"]').first()
-    await expect(item.getAttribute('data-tx-id')).resolves.toContain(safeTxHash)
+    await expect.poll(() => item.getAttribute('data-tx-id')).toContain(safeTxHash)
     await item.getByTestId('execute-button').click()
     await item.getByTestId('verification-ok').waitFor()
     // Execute shows the same review as Confirm (decoded batch, simulation) and the network fee it will cost.
@@ -205,7 +205,7 @@ describe('safe apps: added by URL', () => {
       await connectDevnet(page, 0, `${e2e.stack.url}/apps?safe=dev:${solo}`)
       await page.getByTestId('custom-app-url').fill(appUrl)
       await page.getByTestId('custom-app-submit').click()
-      await expect(page.getByTestId('custom-app-origin').textContent()).resolves.toBe(appUrl)
+      await expect.poll(() => page.getByTestId('custom-app-origin').textContent()).toBe(appUrl)
       await page.getByTestId('custom-app-accept').check()
       await page.getByTestId('custom-app-submit').click()
       await page
@@ -213,7 +213,7 @@ describe('safe apps: added by URL', () => {
         .getByTestId('open-app')
         .click()
       await page.frameLocator('[data-testid="safe-app-frame"]').locator('#hello').waitFor()
-      await expect(page.getByTestId('unlisted-app-warning').textContent()).resolves.toContain(appUrl)
+      await expect.poll(() => page.getByTestId('unlisted-app-warning').textContent()).toContain(appUrl)
     } finally {
       server.close()
     }

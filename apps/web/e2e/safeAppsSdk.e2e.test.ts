@@ -213,7 +213,7 @@ describe('safe apps: the official SDK against our host', () => {
     await connectDevnet(page, 0, `${e2e.stack.url}/apps?safe=dev:${solo}`)
     await page.getByTestId('custom-app-url').fill(url)
     await page.getByTestId('custom-app-submit').click()
-    await expect(page.getByTestId('custom-app-origin').textContent()).resolves.toBe(origin)
+    await expect.poll(() => page.getByTestId('custom-app-origin').textContent()).toBe(origin)
     await page.getByTestId('custom-app-accept').check()
     await page.getByTestId('custom-app-submit').click()
     await page.locator(`[data-testid="app-card"][data-app-url^="${origin}"]`).getByTestId('open-app').click()
@@ -222,7 +222,7 @@ describe('safe apps: the official SDK against our host', () => {
     const app = frame as Frame
     await app.locator('#ready').waitFor()
     await app.waitForFunction(() => 'sdk' in window)
-    await expect(page.getByTestId('unlisted-app-warning').textContent()).resolves.toContain(origin)
+    await expect.poll(() => page.getByTestId('unlisted-app-warning').textContent()).toContain(origin)
 
     // Reads.
     expect(await run(app, 'window.sdk.safe.getInfo()')).toMatchObject({
@@ -244,7 +244,7 @@ describe('safe apps: the official SDK against our host', () => {
     expect(await run(app, 'window.sdk.wallet.getPermissions()')).toEqual({ ok: true, value: [] })
     // Permissions: the prompt names the custom app's origin; refused.
     const refused = run(app, 'window.sdk.safe.requestAddressBook()')
-    await expect(page.getByTestId('permission-prompt').textContent()).resolves.toContain(origin)
+    await expect.poll(() => page.getByTestId('permission-prompt').textContent()).toContain(origin)
     await page.getByTestId('permission-reject').click()
     expect(await refused).toMatchObject({ ok: false, code: 4001 })
     // Transactions: signed in the host, then read back by hash.

@@ -56,7 +56,7 @@ describe('spending limits', () => {
     await form.getByTestId('tx-form-review').click()
 
     const review = page.getByTestId('new-tx-review')
-    await expect(review.getByTestId('tx-method').first().textContent()).resolves.toBe('multiSend')
+    await expect.poll(() => review.getByTestId('tx-method').first().textContent()).toBe('multiSend')
     await page.screenshot({ path: join(screenshotDir, 'spending-limit-review.png'), fullPage: true })
     await review.getByTestId('sign-and-propose').click()
     await page.waitForURL((u) => u.pathname === '/transactions/tx')
@@ -85,17 +85,17 @@ describe('spending limits', () => {
     // The beneficiary (not an owner) sees what is left.
     await connectDevnet(page, 5, url('/settings/spending-limits'))
     const row = page.getByTestId('spending-limit-row')
-    await expect(row.getByTestId('spending-limit-left').textContent()).resolves.toBe('0.3 ETH')
+    await expect.poll(() => row.getByTestId('spending-limit-left').textContent()).toBe('0.3 ETH')
     const send = page.getByTestId('send-within-limit')
     await send.getByTestId('limit-send-to').fill(recipient)
 
     // Beyond the limit: refused before the wallet is asked, and what was typed stays.
     await send.getByTestId('limit-send-amount').fill('0.5')
     await send.getByTestId('limit-send-submit').click()
-    await expect(send.getByTestId('limit-send-error').textContent()).resolves.toMatch(
-      /^Beyond the spending limit/,
-    )
-    await expect(send.getByTestId('limit-send-amount').inputValue()).resolves.toBe('0.5')
+    await expect
+      .poll(() => send.getByTestId('limit-send-error').textContent())
+      .toMatch(/^Beyond the spending limit/)
+    await expect.poll(() => send.getByTestId('limit-send-amount').inputValue()).toBe('0.5')
     expect((await onChainAllowance(beneficiary)).spent).toBe(0n)
 
     const before = await client.getBalance({ address: recipient })
@@ -112,20 +112,20 @@ describe('spending limits', () => {
     await page.goto(url('/transactions/history'))
     const label = page.getByTestId('spending-limit-label').first()
     await label.getByTestId('spending-limit-beneficiary').waitFor({ state: 'attached' })
-    await expect(label.getByTestId('spending-limit-beneficiary').textContent()).resolves.toBe(beneficiary)
+    await expect.poll(() => label.getByTestId('spending-limit-beneficiary').textContent()).toBe(beneficiary)
     const historyRow = page.getByTestId('tx-row').filter({ has: label })
-    await expect(historyRow.getByTestId('tx-detail').textContent()).resolves.toMatch(/0\.1 ETH/)
+    await expect.poll(() => historyRow.getByTestId('tx-detail').textContent()).toMatch(/0\.1 ETH/)
     await page.screenshot({ path: join(screenshotDir, 'spending-limit-history.png'), fullPage: true })
 
     // The owner resets what was spent from the limit's row: the form comes prefilled, an ordinary Safe transaction.
     await connectDevnet(page, 0, url('/settings/spending-limits'))
     await page.getByTestId('spending-limit-row').getByRole('link', { name: 'Reset' }).click()
     const resetForm = page.getByTestId('spending-limit-form')
-    await expect(resetForm.getByTestId('limit-action-select').inputValue()).resolves.toBe('reset')
-    await expect(resetForm.getByTestId('limit-beneficiary-input').inputValue()).resolves.toBe(beneficiary)
+    await expect.poll(() => resetForm.getByTestId('limit-action-select').inputValue()).toBe('reset')
+    await expect.poll(() => resetForm.getByTestId('limit-beneficiary-input').inputValue()).toBe(beneficiary)
     await resetForm.getByTestId('tx-form-review').click()
     const resetReview = page.getByTestId('new-tx-review')
-    await expect(resetReview.getByTestId('tx-method').first().textContent()).resolves.toBe('resetAllowance')
+    await expect.poll(() => resetReview.getByTestId('tx-method').first().textContent()).toBe('resetAllowance')
     await resetReview.getByTestId('sign-and-propose').click()
     await page.waitForURL((u) => u.pathname === '/transactions/tx')
     await page.goto(url('/transactions/queue'))

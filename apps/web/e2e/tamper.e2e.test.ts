@@ -78,7 +78,7 @@ async function refusedProblems(page: Page): Promise<string[]> {
   await item(page).getByTestId('confirm-button').click()
   const review = item(page).locator('[data-testid="queued-tx-review"][data-verified="false"]')
   await review.waitFor()
-  await expect(review.getByTestId('sign-refused').isDisabled()).resolves.toBe(true)
+  await expect.poll(() => review.getByTestId('sign-refused').isDisabled()).toBe(true)
   expect(await review.getByTestId('sign-queued').count()).toBe(0)
   return review.getByTestId('verification-problem').allTextContents()
 }
@@ -214,7 +214,7 @@ describe('a lying gateway: the queued transaction', () => {
     await item(e2e.page).getByTestId('execute-button').click()
     const alarm = item(e2e.page).getByTestId('verification-failed')
     await alarm.waitFor()
-    await expect(alarm.textContent()).resolves.toMatch(/the Safe on chain requires 2/)
+    await expect.poll(() => alarm.textContent()).toMatch(/the Safe on chain requires 2/)
     expect(await item(e2e.page).getByTestId('send-execution').count()).toBe(0)
   })
 })
@@ -229,8 +229,8 @@ describe('a lying gateway: the Safe and the chain', () => {
     await item(e2e.page).getByTestId('confirm-button').click()
     const review = item(e2e.page).getByTestId('queued-tx-review')
     await review.waitFor()
-    await expect(review.getByTestId('read-only-notice').textContent()).resolves.toMatch(/not an owner/)
-    await expect(review.getByTestId('sign-queued').isDisabled()).resolves.toBe(true)
+    await expect.poll(() => review.getByTestId('read-only-notice').textContent()).toMatch(/not an owner/)
+    await expect.poll(() => review.getByTestId('sign-queued').isDisabled()).toBe(true)
   })
 
   it("error: the chain's RPC URL points at a node that lies about the owners: the wallet's own node disagrees, signing stops", async () => {

@@ -137,9 +137,9 @@ describe('/verify as one file', () => {
     const tx = SafeTx.from({ to: usd, data, nonce: 9n })
     const link = `https://concord.example/verify${verifyFragment({ chainId: e2e.stack.devnet.chainId, safe: treasury, tx })}`
     await page.getByTestId('verify-paste').fill(link)
-    await expect(page.getByTestId('verify-safe-tx-hash').first().textContent()).resolves.toContain(
-      await onChainHash(tx),
-    )
+    await expect
+      .poll(() => page.getByTestId('verify-safe-tx-hash').first().textContent())
+      .toContain(await onChainHash(tx))
     expect(requests).toEqual([pathToFileURL(file).href])
     expect(violations).toEqual([])
   })

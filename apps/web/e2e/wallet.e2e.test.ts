@@ -89,7 +89,7 @@ describe('wallet connection', () => {
 
   it('behavior: Devnet wallet connects the picked test account', async () => {
     await openConnectDialog()
-    await expect(e2e.page.getByTestId('connection-status').textContent()).resolves.toBe('disconnected')
+    await expect.poll(() => e2e.page.getByTestId('connection-status').textContent()).toBe('disconnected')
     await e2e.page.getByTestId('rk-wallet-option-devnet').click()
 
     const picker = e2e.page.getByTestId('devnet-account-picker')
@@ -99,8 +99,8 @@ describe('wallet connection', () => {
     await e2e.page.getByTestId('devnet-account-1').click()
 
     await e2e.page.locator('[data-testid="connection-status"]:text-is("connected")').waitFor()
-    await expect(e2e.page.getByTestId('connected-address').textContent()).resolves.toBe(ACCOUNT_1)
-    await expect(e2e.page.getByTestId('connection-status').textContent()).resolves.toBe('connected')
+    await expect.poll(() => e2e.page.getByTestId('connected-address').textContent()).toBe(ACCOUNT_1)
+    await expect.poll(() => e2e.page.getByTestId('connection-status').textContent()).toBe('connected')
     await expect(picker.count()).resolves.toBe(0)
     await e2e.page.screenshot({ path: join(screenshotDir, 'devnet-connected.png') })
 
@@ -108,7 +108,7 @@ describe('wallet connection', () => {
     await e2e.page.reload()
     await e2e.page.getByTestId('chain-list').waitFor()
     await e2e.page.locator('[data-testid="connection-status"]:text-is("connected")').waitFor()
-    await expect(e2e.page.getByTestId('connected-address').textContent()).resolves.toBe(ACCOUNT_1)
+    await expect.poll(() => e2e.page.getByTestId('connected-address').textContent()).toBe(ACCOUNT_1)
     await expect(picker.count()).resolves.toBe(0)
 
     expect(e2e.pageErrors).toEqual([])
@@ -122,7 +122,7 @@ describe('wallet connection', () => {
     await e2e.page.getByTestId('rk-wallet-option-test.concord.e2e').click()
 
     await e2e.page.locator('[data-testid="connection-status"]:text-is("connected")').waitFor()
-    await expect(e2e.page.getByTestId('connected-address').textContent()).resolves.toBe(ACCOUNT_2)
+    await expect.poll(() => e2e.page.getByTestId('connected-address').textContent()).toBe(ACCOUNT_2)
     expect(wallet.requests).toContain('eth_requestAccounts')
     await e2e.page.screenshot({ path: join(screenshotDir, 'injected-connected.png') })
     expect(e2e.pageErrors).toEqual([])
@@ -142,12 +142,12 @@ describe('wallet connection', () => {
     const banner = e2e.page.getByTestId('wrong-network-banner')
     await banner.waitFor()
     await expect.poll(() => banner.getByText(WRONG_NETWORK_TEXT, { exact: true }).count()).toBe(1)
-    await expect(e2e.page.getByTestId('connection-status').textContent()).resolves.toBe('connected')
+    await expect.poll(() => e2e.page.getByTestId('connection-status').textContent()).toBe('connected')
 
     await banner.getByRole('button', { name: 'Switch network' }).click()
-    await expect(e2e.page.getByTestId('switch-network-error').textContent()).resolves.toBe(
-      SWITCH_UNSUPPORTED_TEXT,
-    )
+    await expect
+      .poll(() => e2e.page.getByTestId('switch-network-error').textContent())
+      .toBe(SWITCH_UNSUPPORTED_TEXT)
     await e2e.page.screenshot({ path: join(screenshotDir, 'wrong-network.png') })
 
     await banner.getByRole('button', { name: 'Disconnect' }).click()
@@ -167,7 +167,7 @@ describe('gateway settings', () => {
     await e2e.page.goto(`${e2e.stack.url}/settings/chains`)
     const error = e2e.page.getByTestId('error-message')
     await error.waitFor()
-    await expect(error.textContent()).resolves.toMatch(/^Could not reach the gateway/)
+    await expect.poll(() => error.textContent()).toMatch(/^Could not reach the gateway/)
     await e2e.page.screenshot({ path: join(screenshotDir, 'gateway-error.png') })
 
     await e2e.page.getByTestId('gateway-url-input').fill(e2e.stack.url)
@@ -183,8 +183,8 @@ describe('gateway settings', () => {
     await e2e.page.getByLabel('Small').check()
     await e2e.page.reload()
     await e2e.page.getByText('Accent colour').waitFor()
-    await expect(e2e.page.locator('html').getAttribute('data-theme')).resolves.toBe('dark')
-    await expect(e2e.page.getByLabel('Pink').isChecked()).resolves.toBe(true)
+    await expect.poll(() => e2e.page.locator('html').getAttribute('data-theme')).toBe('dark')
+    await expect.poll(() => e2e.page.getByLabel('Pink').isChecked()).toBe(true)
     const stored = await e2e.page.evaluate(() => localStorage.getItem('concord.settings'))
     expect(JSON.parse(stored ?? '{}')).toMatchObject({
       accentColor: 'pink',
