@@ -2,7 +2,7 @@
 // token-transfer logs whose size adapts to what the node accepts.
 
 import { type Address, BaseError, type Hex, type PublicClient, pad, TimeoutError } from 'viem'
-import { RetryableError } from '../errors/GatewayError.ts'
+import { describeError, RetryableError } from '../errors/GatewayError.ts'
 import { isFailedHttpAnswer } from '../errors/retryable.ts'
 import { log } from '../log/logger.ts'
 import { checksum } from './checksum.ts'
@@ -12,6 +12,18 @@ export type BlockRef = { number: number; hash: Hex; timestamp: number }
 
 /** Addresses per eth_getLogs filter (providers accept long lists; a few KB of request each). */
 const ADDRESS_CHUNK = 500
+
+/**
+ * The newest blocks, read one at a time by hash. Behind a provider's load balancer eth_getLogs may reach a node a
+ * block or two behind the one that named the head: asked a range, it answers with the logs it has (none of the
+ * blocks it has not seen, lost for good); asked a block hash it does not know, it refuses, and the window is
+ * read again later (EIP-234). Two blocks: a node further behind than that is not covered; each block read by hash
+ * costs the same queries as a whole range, so following the head costs at most three ranges' worth per sync.
+ */
+const NEWEST_BY_HASH = 2
+
+/** Which blocks an eth_getLogs call asks: a range, or one block by its hash. */
+type Blocks = { from: number; to: number } | { hash: Hex }
 
 /** `logsClient` answers eth_getLogs (a client that does not batch: each answer can be MBs); `client` the rest. */
 export function createChainReader(
@@ -33,13 +45,14 @@ export function createChainReader(
     return { number, hash: b.hash as Hex, timestamp: Number(b.timestamp) }
   }
 
-  const getLogs = async (from: number, to: number, topics: (Hex | Hex[] | null)[], address?: Address[]) => {
+  const getLogs = async (blocks: Blocks, topics: (Hex | Hex[] | null)[], address?: Address[]) => {
     const raw = await logsClient.request({
       method: 'eth_getLogs',
       params: [
         {
-          fromBlock: `0x${from.toString(16)}`,
-          toBlock: `0x${to.toString(16)}`,
+          ...('hash' in blocks
+            ? { blockHash: blocks.hash }
+            : { fromBlock: `0x${blocks.from.toString(16)}`, toBlock: `0x${blocks.to.toString(16)}` }),
           topics,
           ...(address ? { address } : {}),
         },
@@ -48,28 +61,52 @@ export function createChainReader(
     return raw.map(toRawLog)
   }
 
-  /** The Safe logs of the window: the whole chain's, or (watched mode) only those of `only`, in chain order. */
-  async function safeLogs(from: number, to: number, only: Address[] | undefined): Promise<RawLog[]> {
-    if (!only) return getLogs(from, to, [SAFE_TOPICS])
+  /** The Safe logs of the blocks: the whole chain's, or (watched mode) only those of `only`, in chain order. */
+  async function safeLogs(blocks: Blocks, only: Address[] | undefined): Promise<RawLog[]> {
+    if (!only) return getLogs(blocks, [SAFE_TOPICS])
     // No address at all would mean every address to the node.
     const queries: Promise<RawLog[]>[] = []
     for (let i = 0; i < only.length; i += ADDRESS_CHUNK)
-      queries.push(getLogs(from, to, [SAFE_TOPICS], only.slice(i, i + ADDRESS_CHUNK)))
+      queries.push(getLogs(blocks, [SAFE_TOPICS], only.slice(i, i + ADDRESS_CHUNK)))
     return uniqueInOrder((await Promise.all(queries)).flat())
   }
 
   /** Token transfers from or to any of `safes` (topic filters in chunks the node accepts), unsorted. */
-  async function transferLogs(from: number, to: number, safes: Set<Address>): Promise<RawLog[]> {
+  async function transferLogs(blocks: Blocks, safes: Set<Address>): Promise<RawLog[]> {
     const padded = [...safes].map((a) => pad(a.toLowerCase() as Hex))
     const queries: Promise<RawLog[]>[] = []
     for (let i = 0; i < padded.length; i += ADDRESS_CHUNK) {
       const chunk = padded.slice(i, i + ADDRESS_CHUNK)
-      queries.push(
-        getLogs(from, to, [TRANSFER_TOPIC, chunk]),
-        getLogs(from, to, [TRANSFER_TOPIC, null, chunk]),
-      )
+      queries.push(getLogs(blocks, [TRANSFER_TOPIC, chunk]), getLogs(blocks, [TRANSFER_TOPIC, null, chunk]))
     }
     return (await Promise.all(queries)).flat()
+  }
+
+  /** The Safe and Transfer logs of the blocks (see fetchWindow). */
+  const logsOf = (blocks: Blocks, only: Address[] | undefined) =>
+    Promise.all([
+      safeLogs(blocks, only),
+      only ? transferLogs(blocks, new Set(only)).then(uniqueInOrder) : getLogs(blocks, [TRANSFER_TOPIC]),
+    ])
+
+  /**
+   * The logs of one of the newest blocks, by its hash. A node that does not know the hash yet (or answers logs
+   * of another block) is behind: the window is retried later as it is, never recorded without that block.
+   */
+  async function newestBlockLogs(ref: Promise<BlockRef>, only: Address[] | undefined) {
+    const { number, hash } = await ref
+    try {
+      const [logs, transfers] = await logsOf({ hash }, only)
+      if ([...logs, ...transfers].some((l) => l.blockHash !== hash))
+        throw new Error(`the logs answered are not those of block ${hash}`)
+      return [logs, transfers]
+    } catch (error) {
+      if (transient(error)) throw error
+      throw new RetryableError(
+        `block ${number}'s logs are not served yet (the node answering eth_getLogs is behind): ${describeError(error)}`,
+        { cause: error },
+      )
+    }
   }
 
   /** Each log once, in chain order (a transfer between two Safes answers both queries). */
@@ -96,13 +133,17 @@ export function createChainReader(
       // busy storing the window before, to send the next request.
       const end = blockRef(to)
       end.catch(() => {})
+      // The window's part at least NEWEST_BY_HASH blocks below the head as a range, the rest block by block.
+      const rangeTo = Math.min(to, head - NEWEST_BY_HASH)
       try {
-        const [logs, transfers] = await Promise.all([
-          safeLogs(from, to, only),
-          only
-            ? transferLogs(from, to, new Set(only)).then(uniqueInOrder)
-            : getLogs(from, to, [TRANSFER_TOPIC]),
+        const parts = await Promise.all([
+          from <= rangeTo ? logsOf({ from, to: rangeTo }, only) : [[], []],
+          ...blockNumbers(Math.max(from, rangeTo + 1), to).map((n) =>
+            newestBlockLogs(n === to ? end : blockRef(n), only),
+          ),
         ])
+        const logs = parts.flatMap(([safe]) => safe ?? [])
+        const transfers = parts.flatMap(([, transfer]) => transfer ?? [])
         const count = logs.length + transfers.length
         if (count < 5_000 && window < maxWindow) window = Math.min(window * 2, maxWindow)
         // Dense blocks: aim the next window at ~10,000 logs (a few MB) rather than wait for the node to refuse.
@@ -158,9 +199,14 @@ export function createChainReader(
   }
 }
 
-/** Failures that say nothing about the query: the node or the network, retried as they are. */
+/** Failures that say nothing about the query: the node or the network (or a node behind), retried as they are. */
 const transient = (error: unknown) =>
-  error instanceof BaseError && !!error.walk((e) => isFailedHttpAnswer(e) || e instanceof TimeoutError)
+  error instanceof RetryableError ||
+  (error instanceof BaseError && !!error.walk((e) => isFailedHttpAnswer(e) || e instanceof TimeoutError))
+
+/** from, from + 1, …, to. */
+const blockNumbers = (from: number, to: number) =>
+  Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i)
 
 /**
  * What an eth_getLogs refusal says about the node's caps, in the wordings providers use: a range it suggests

@@ -26,6 +26,12 @@ export type ProviderProfile = {
   stateBlocks?: number
   /** Share of HTTP requests answered with a 502 HTML page (deterministic sequence). */
   failureRate?: number
+  /**
+   * eth_getLogs is served by a node that sees each new block this many ms after the others (a load balancer's
+   * lagging replica): a range is answered with the logs it has, nothing of the blocks it has not seen (as geth
+   * does), and a block hash it has not seen is refused with "unknown block".
+   */
+  lateLogsMs?: number
 }
 
 /** Profiles taken from providers' published limits. */
@@ -48,7 +54,16 @@ export type ProxyCounts = {
   byMethod: Record<string, number>
   /** eth_getLogs calls that name no address, as emitter or as topic (the whole chain's logs of their topics). */
   unfilteredLogs: number
-  refused: { logs: number; batch: number; rate: number; traces: number; state: number; failures: number }
+  refused: {
+    logs: number
+    batch: number
+    rate: number
+    traces: number
+    state: number
+    failures: number
+    /** eth_getLogs answers cut short, or block hashes refused, by the lagging node (`lateLogsMs`). */
+    late: number
+  }
 }
 
 export type ProviderProxy = {
@@ -84,7 +99,7 @@ const emptyCounts = (): ProxyCounts => ({
   calls: 0,
   byMethod: {},
   unfilteredLogs: 0,
-  refused: { logs: 0, batch: 0, rate: 0, traces: 0, state: 0, failures: 0 },
+  refused: { logs: 0, batch: 0, rate: 0, traces: 0, state: 0, failures: 0, late: 0 },
 })
 
 export async function startProviderProxy(
@@ -131,6 +146,37 @@ export async function startProviderProxy(
     headCache = { at: Date.now(), head: Number(answer?.result) }
     return headCache.head
   }
+  // The lagging node of `lateLogsMs`: when each block was first seen at the head (those there at the first look
+  // count as old), and the newest block it has seen by now.
+  const seenAt = new Map<number, number>()
+  let firstHead: number | undefined
+  const laggingHead = async (lateMs: number) => {
+    const latest = await head()
+    const now = Date.now()
+    firstHead ??= latest
+    for (let n = latest; n > firstHead && !seenAt.has(n); n--) seenAt.set(n, now)
+    let served = latest
+    while (served > firstHead && (seenAt.get(served) ?? 0) > now - lateMs) served--
+    return served
+  }
+  /** The lagging node's answer to eth_getLogs, or its refusal (undefined: it has every block asked). */
+  async function lateLogs(call: Call, answer: Answer, lateMs: number): Promise<Answer | undefined> {
+    const served = await laggingHead(lateMs)
+    const filter = (call.params?.[0] ?? {}) as { blockHash?: string; toBlock?: unknown }
+    if (filter.blockHash) {
+      const [block] = await forward([
+        { jsonrpc: '2.0', id: 1, method: 'eth_getBlockByHash', params: [filter.blockHash, false] },
+      ])
+      const number = (block?.result as { number?: string } | null)?.number
+      if (number !== undefined && Number(number) <= served) return undefined
+      counts.refused.late++
+      return refuse(call, -32000, 'unknown block')
+    }
+    if ((await blockOf(filter.toBlock ?? 'latest')) <= served) return undefined
+    counts.refused.late++
+    const logs = answer.result as { blockNumber: string }[]
+    return { ...answer, result: logs.filter((l) => Number(l.blockNumber) <= served) }
+  }
   const blockOf = async (tag: unknown) =>
     typeof tag === 'string' && tag.startsWith('0x') ? Number(tag) : tag === 'earliest' ? 0 : await head()
 
@@ -145,7 +191,12 @@ export async function startProviderProxy(
     const cap = profile.logs
     const asked = (call.params?.[0] ?? {}) as { address?: unknown; topics?: unknown[] }
     if (!asked.address && !asked.topics?.slice(1).some((t) => t !== null)) counts.unfilteredLogs++
-    const [answer] = await forward([call])
+    const [forwarded] = await forward([call])
+    const late =
+      profile.lateLogsMs !== undefined && forwarded && !forwarded.error
+        ? await lateLogs(call, forwarded, profile.lateLogsMs)
+        : undefined
+    const answer = late ?? forwarded
     if (!cap || !answer || answer.error) return answer as Answer
     const filter = (call.params?.[0] ?? {}) as { fromBlock?: unknown; toBlock?: unknown }
     const from = await blockOf(filter.fromBlock ?? 'latest')
