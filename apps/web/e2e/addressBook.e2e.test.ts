@@ -54,11 +54,11 @@ describe('address book and sign-in', () => {
     const result = page.getByTestId('address-book-import-result')
     await result.getByText('3 entries imported, 1 bad row:').waitFor()
     const bad = page.getByTestId('address-book-import-bad-row')
-    expect(await bad.count()).toBe(1)
-    expect(await bad.getAttribute('data-line')).toBe('3')
-    expect(await bad.textContent()).toMatch(/^Line 3: Invalid address/)
+    await expect.poll(() => bad.count()).toBe(1)
+    await expect.poll(() => bad.getAttribute('data-line')).toBe('3')
+    await expect.poll(() => bad.textContent()).toMatch(/^Line 3: Invalid address/)
     // The bad row stays in the text box, for fixing.
-    expect(await page.getByTestId('address-book-import-text').inputValue()).toContain('Broken')
+    await expect.poll(() => page.getByTestId('address-book-import-text').inputValue()).toContain('Broken')
     await page
       .locator(`[data-testid="address-book-row"][data-address="${friend}"]`)
       .getByText('Friend, of the team')
@@ -90,9 +90,9 @@ describe('address book and sign-in', () => {
     await page.getByRole('link', { name: 'Transactions' }).click()
     await page.goto(`${e2e.stack.url}/transactions/history?safe=dev:${solo}`)
     await page.getByTestId('history-export').waitFor()
-    expect(await page.getByTestId('history-export').getAttribute('href')).toMatch(
-      /\/transactions\/export\?format=csv$/,
-    )
+    await expect
+      .poll(() => page.getByTestId('history-export').getAttribute('href'))
+      .toMatch(/\/transactions\/export\?format=csv$/)
     const noted = page.getByTestId('tx-row').first()
     const notedId = await noted.getAttribute('data-tx-id')
     expect(await page.getByTestId('tx-row-note').count()).toBe(0)
@@ -109,8 +109,8 @@ describe('address book and sign-in', () => {
       `[data-testid="tx-row"][data-tx-id="${notedId}"] [data-testid="tx-row-note"]`,
     )
     await rowNote.getByText('Paid the auditors').waitFor()
-    expect(await rowNote.getByTestId('tx-row-note-author').textContent()).toBe('— Treasurer')
-    expect(await page.getByTestId('tx-row-note').count()).toBe(1)
+    await expect.poll(() => rowNote.getByTestId('tx-row-note-author').textContent()).toBe('— Treasurer')
+    await expect.poll(() => page.getByTestId('tx-row-note').count()).toBe(1)
     await page
       .locator(`[data-testid="tx-row"][data-tx-id="${notedId}"] [data-testid="tx-counterparty-name"]`)
       .getByText('Team treasury')

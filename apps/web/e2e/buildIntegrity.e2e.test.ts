@@ -73,7 +73,7 @@ describe('Subresource Integrity', () => {
     await e2e.page.getByTestId('start-page').waitFor()
     expect(requested).not.toContain('/config.json')
     expect(requested).toContain('/v1/chains')
-    expect(await e2e.page.locator('head > script#concord-config').count()).toBe(1)
+    await expect.poll(() => e2e.page.locator('head > script#concord-config').count()).toBe(1)
     expect(e2e.pageErrors).toEqual([])
     expect(consoleErrors.filter((m) => /integrity|Content Security Policy/i.test(m))).toEqual([])
     expect(compressed).toBeGreaterThan(3)

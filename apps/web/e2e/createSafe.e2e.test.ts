@@ -64,7 +64,9 @@ describe('create a Safe, read-only, receive', () => {
     await expect.poll(() => review.getByTestId('review-salt').textContent()).toBe('777')
     const fee = review.getByTestId('review-fee').filter({ hasText: chain.nativeCurrency.symbol })
     await fee.waitFor()
-    expect(await fee.textContent()).toMatch(new RegExp(`\\d[\\d.,]* ${chain.nativeCurrency.symbol}`))
+    await expect
+      .poll(() => fee.textContent())
+      .toMatch(new RegExp(`\\d[\\d.,]* ${chain.nativeCurrency.symbol}`))
     await e2e.page.screenshot({ path: join(screenshotDir, 'create-safe-review.png') })
 
     // Back keeps what was typed.
@@ -88,7 +90,7 @@ describe('create a Safe, read-only, receive', () => {
     const failure = review.getByTestId('create-safe-error')
     await failure.waitFor()
     await e2e.page.screenshot({ path: join(screenshotDir, 'create-safe-failed.png') })
-    expect(await failure.textContent()).toMatch(/^The deployment failed: \S/)
+    await expect.poll(() => failure.textContent()).toMatch(/^The deployment failed: \S/)
     await expect(client.getCode({ address: address as Address })).resolves.toBeUndefined()
     await client.setBalance({ address: account(5), value: balance })
     await review.getByTestId('create-safe-confirm').click()

@@ -68,14 +68,18 @@ describe('Settings → Data', () => {
       .waitFor()
     await devnet.getByTestId('data-import-app').getByText('Batch payments').waitFor()
     const skipped = preview.locator('[data-testid="data-import-skipped-chain"][data-chain-id="1"]')
-    expect(await skipped.getByTestId('data-import-skipped-safe').textContent()).toContain(MAINNET_SAFE)
+    await expect
+      .poll(() => skipped.getByTestId('data-import-skipped-safe').textContent())
+      .toContain(MAINNET_SAFE)
     // Nothing is saved before the confirmation.
     expect(await page.evaluate(() => localStorage.getItem('concord.recent-safes'))).toBeNull()
     await page.screenshot({ path: join(screenshotDir, 'data-import-preview.png'), fullPage: true })
 
     await page.getByTestId('data-import-confirm').click()
     await page.getByTestId('data-import-done').waitFor()
-    expect(await page.getByTestId('data-import-done').textContent()).toMatch(/1 Safe added.*1 app bookmarked/)
+    await expect
+      .poll(() => page.getByTestId('data-import-done').textContent())
+      .toMatch(/1 Safe added.*1 app bookmarked/)
 
     // The name is in the treasury's address book (this browser's copy, until an owner signs in).
     await page.goto(`${e2e.stack.url}/address-book?safe=dev:${treasury}`)
@@ -87,7 +91,7 @@ describe('Settings → Data', () => {
     await page.goto(e2e.stack.url)
     const row = page.locator(`[data-testid="recent-safe"][data-address="${treasury}"]`)
     await row.getByTestId('safe-name').getByText('Team treasury').waitFor()
-    expect(await page.getByTestId('recent-safe').count()).toBe(1)
+    await expect.poll(() => page.getByTestId('recent-safe').count()).toBe(1)
 
     // Export: the file holds the name, the Safe (with the gateway's owners and threshold) and the pinned app.
     await page.goto(`${e2e.stack.url}/settings/data`)
@@ -129,7 +133,7 @@ describe('Settings → Data', () => {
     expect(await page.getByTestId('data-import-error').allTextContents()).toEqual([
       `Address book, chain ${chainId}: Wrong checksum in address ${badAddress}`,
     ])
-    expect(await errors.textContent()).toContain('nothing was changed')
+    await expect.poll(() => errors.textContent()).toContain('nothing was changed')
     expect(await page.getByTestId('data-import-confirm').count()).toBe(0)
     await page.screenshot({ path: join(screenshotDir, 'data-import-bad-entry.png'), fullPage: true })
 

@@ -69,7 +69,7 @@ describe('messages: two owners sign', () => {
     await page.getByTestId('new-message-text').fill(draft)
     await page.getByTestId('new-message-submit').click()
     await page.getByTestId('new-message-error').filter({ hasText: 'Please specify primaryType' }).waitFor()
-    expect(await page.getByTestId('new-message-text').inputValue()).toBe(draft)
+    await expect.poll(() => page.getByTestId('new-message-text').inputValue()).toBe(draft)
 
     const text = 'Concord e2e: we approve the Q3 budget'
     await page.getByTestId('new-message-kind-text').check()
@@ -78,8 +78,8 @@ describe('messages: two owners sign', () => {
     await item(page).waitFor()
     await expect.poll(() => page.getByTestId('new-message-text').inputValue()).toBe('')
     await page.getByTestId('date-label').first().waitFor()
-    expect(await item(page).getByTestId('message-status').textContent()).toBe('Needs signatures')
-    expect(await item(page).getByTestId('message-confirmations').textContent()).toBe('1/2')
+    await expect.poll(() => item(page).getByTestId('message-status').textContent()).toBe('Needs signatures')
+    await expect.poll(() => item(page).getByTestId('message-confirmations').textContent()).toBe('1/2')
     // The row spans the list, its text on one line beside the signatures and status, none overlapping.
     expect(await rowLayout(page)).toEqual({ fullWidth: true, oneLine: true, overlapping: false })
     await item(page).getByTestId('message-row').click()
@@ -117,7 +117,7 @@ describe('messages: two owners sign', () => {
         }),
       )
       expect(keccak256(concat(['0x1901', domainHash as Hex, structHash as Hex]))).toBe(digest)
-      expect(await item(second).getAttribute('data-hash')).toBe(digest)
+      await expect.poll(() => item(second).getAttribute('data-hash')).toBe(digest)
       await item(second).getByTestId('sign-message').click()
       await item(second).getByTestId('message-status').filter({ hasText: 'Confirmed' }).waitFor()
       await item(second).getByTestId('prepared-signature').waitFor()

@@ -141,10 +141,12 @@ describe('phone layout', () => {
     const toggle = e2e.page.getByTestId('nav-toggle')
     await toggle.waitFor()
     // The brand keeps its name for assistive technology where it shows only the logo.
-    expect(await e2e.page.getByRole('link', { name: 'Concord', exact: true }).isVisible()).toBe(true)
+    await expect
+      .poll(() => e2e.page.getByRole('link', { name: 'Concord', exact: true }).isVisible())
+      .toBe(true)
     await expect.poll(() => sections.isVisible()).toBe(false)
     await toggle.click()
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true')
     await sections.getByRole('link', { name: 'Assets' }).click()
     await e2e.page.locator('[data-testid="balance-row"]').first().waitFor()
     expect(new URL(e2e.page.url()).pathname).toBe('/assets')
@@ -153,7 +155,7 @@ describe('phone layout', () => {
     await expect.poll(() => sections.isVisible()).toBe(true)
     await e2e.page.keyboard.press('Escape')
     await expect.poll(() => sections.isVisible()).toBe(false)
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false')
   })
 
   it('default: "Skip to content" is the first focusable element and moves the focus to the page', async () => {

@@ -105,7 +105,7 @@ describe('one Safe on many chains', () => {
         `[data-testid="current-safe"][data-chain-id="${SECOND_DEVNET_CHAIN_ID}"][data-address="${address}"]`,
       )
       .waitFor()
-    expect(await current.count()).toBe(1)
+    await expect.poll(() => current.count()).toBe(1)
     await page.screenshot({ path: join(screenshotDir, 'multichain-switched.png') })
     // And back.
     await page.locator('[data-testid="safe-chain-link"][data-chain-id="31337"]').click()

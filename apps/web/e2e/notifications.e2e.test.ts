@@ -74,7 +74,7 @@ describe('notifications', () => {
       .toBe(
         `${short(testAccount(0).address)} proposed: send < 0.000001 ETH to ${short(testAccount(3).address)}`,
       )
-    expect(await proposed.first().getAttribute('data-unread')).toBe('true')
+    await expect.poll(() => proposed.first().getAttribute('data-unread')).toBe('true')
     await page
       .locator('[data-testid="notification-item"][data-type="READY_TO_EXECUTE"]')
       .first()

@@ -110,7 +110,7 @@ describe('signing without the gateway', () => {
     // #1's signature recovers to an owner read through the wallet's node.
     const first = owner0.getByTestId('verify-signature')
     await expect.poll(() => first.first().getAttribute('data-owner')).toBe('true')
-    expect(await first.count()).toBe(1)
+    await expect.poll(() => first.count()).toBe(1)
     await owner0.getByTestId('verify-sign').click()
     await expect.poll(() => owner0.getByTestId('verify-signature').count()).toBe(2)
     const link = await owner0.getByTestId('verify-signed-link').textContent()
@@ -127,7 +127,7 @@ describe('signing without the gateway', () => {
     await owner2.getByTestId('verify-execute').click()
     const executed = owner2.getByTestId('verify-executed')
     await executed.waitFor({ timeout: 60_000 })
-    expect(await executed.getAttribute('data-success')).toBe('true')
+    await expect.poll(() => executed.getAttribute('data-success')).toBe('true')
 
     // The oracle: the Safe moved past the nonce and the tokens arrived.
     const nonce = await e2e.stack.devnet.client.readContract({

@@ -153,6 +153,6 @@ describe('passkey owners', () => {
     await page.evaluate(() => localStorage.removeItem('concord.passkeys'))
     await page.goto(safeUrl('/settings/setup'))
     await page.locator(`[data-testid="passkey-unknown-owner"][data-signer="${signer}"]`).waitFor()
-    expect(await page.getByTestId('passkey-unknown-owner').count()).toBe(1)
+    await expect.poll(() => page.getByTestId('passkey-unknown-owner').count()).toBe(1)
   })
 })

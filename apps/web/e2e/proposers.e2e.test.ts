@@ -52,7 +52,9 @@ describe('settings: proposers', () => {
     await page.getByTestId('add-proposer-label').fill('Ops bot')
     // What the device will show for the Delegate request, as the Transaction Service defines it, by hand.
     const hour = Math.floor(Date.now() / 3_600_000)
-    expect(await page.getByTestId('add-proposer-domain-hash').textContent()).toBe(serviceDomainHash())
+    await expect
+      .poll(() => page.getByTestId('add-proposer-domain-hash').textContent())
+      .toBe(serviceDomainHash())
     expect([hour, hour - 1].map((t) => delegateHash(proposer, t))).toContain(
       await page.getByTestId('add-proposer-message-hash').textContent(),
     )
@@ -66,7 +68,9 @@ describe('settings: proposers', () => {
 
     // Removing asks for a signature too: first what the device will show, then the signature.
     await row.getByTestId('proposer-remove').click()
-    expect(await row.getByTestId('proposer-remove-domain-hash').textContent()).toBe(serviceDomainHash())
+    await expect
+      .poll(() => row.getByTestId('proposer-remove-domain-hash').textContent())
+      .toBe(serviceDomainHash())
     await row.getByTestId('proposer-remove-message-hash').waitFor()
     await row.getByTestId('proposer-remove-sign').click()
     await row.waitFor({ state: 'detached' })

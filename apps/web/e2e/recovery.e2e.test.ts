@@ -164,7 +164,7 @@ describe('recovery', () => {
     await page.goto(url('/transactions/history'))
     const row = page.locator(`[data-testid="tx-row"][data-tx-id="${moduleTx.transaction.id}"]`)
     await row.getByTestId('recovery-label').waitFor()
-    expect(await page.getByTestId('recovery-label').count()).toBe(1)
+    await expect.poll(() => page.getByTestId('recovery-label').count()).toBe(1)
     await page.screenshot({ path: join(screenshotDir, 'recovery-history.png') })
   })
 

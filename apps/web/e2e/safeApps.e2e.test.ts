@@ -45,7 +45,7 @@ describe('safe apps: batch payments', () => {
       .click()
     const app = page.frameLocator('[data-testid="safe-app-frame"]')
     await app.locator('[data-testid="status"][data-ready="true"]').waitFor()
-    expect(await page.getByTestId('open-app-name').textContent()).toBe('Batch payments')
+    await expect.poll(() => page.getByTestId('open-app-name').textContent()).toBe('Batch payments')
     // The framed app does not repeat it.
     await expect(app.locator('h1').count()).resolves.toBe(0)
     await expect.poll(() => app.locator('body').textContent()).not.toContain('Batch payments')

@@ -134,7 +134,7 @@ describe('start page', () => {
     await e2e.page.reload()
     // The user's name outlives the reload and wins over the demo name.
     await waitText(ownedRow(treasury), 'safe-name', 'Ops vault')
-    expect(await ownedRow(treasury).getByTestId('safe-name').textContent()).toBe('Ops vault')
+    await expect.poll(() => ownedRow(treasury).getByTestId('safe-name').textContent()).toBe('Ops vault')
     // The name is the Safe's entry in its own address book.
     await e2e.page.goto(`${e2e.stack.url}/address-book?safe=dev:${treasury}`)
     await e2e.page
@@ -154,8 +154,8 @@ describe('start page', () => {
     await input.fill('0xnot-an-address')
     await e2e.page.getByTestId('add-safe-submit').click()
     await waitText(e2e.page.locator('body'), 'add-safe-error', INVALID_ADDRESS_TEXT)
-    expect(await input.inputValue()).toBe('0xnot-an-address')
-    expect(await input.getAttribute('aria-invalid')).toBe('true')
+    await expect.poll(() => input.inputValue()).toBe('0xnot-an-address')
+    await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true')
     expect(new URL(e2e.page.url()).search).toBe('')
 
     await input.fill(treasury.toLowerCase())
@@ -188,7 +188,7 @@ describe('start page', () => {
     await expect(
       table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.testid)),
     ).resolves.toEqual(results.map((chain) => `chain-${chain.chainId}`))
-    expect(await e2e.page.getByTestId('connection-status').textContent()).toBe('disconnected')
+    await expect.poll(() => e2e.page.getByTestId('connection-status').textContent()).toBe('disconnected')
     expect(e2e.pageErrors).toEqual([])
   })
 })

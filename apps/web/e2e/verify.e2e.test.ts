@@ -68,14 +68,16 @@ describe('verify page', () => {
     await page.goto(`${e2e.stack.url}/verify#${fields}`)
     const hashText = () => page.getByTestId('verify-safe-tx-hash').textContent()
     await expect.poll(hashText).toBe(await onChainHash(tx))
-    expect(await page.getByTestId('verify-domain-hash').textContent()).toBe(
-      await e2e.stack.devnet.client.readContract({
-        address: treasury,
-        abi: parseAbi(['function domainSeparator() view returns (bytes32)']),
-        functionName: 'domainSeparator',
-      }),
-    )
-    expect(await page.getByTestId('verify-method').first().textContent()).toBe('transfer')
+    await expect
+      .poll(() => page.getByTestId('verify-domain-hash').textContent())
+      .toBe(
+        await e2e.stack.devnet.client.readContract({
+          address: treasury,
+          abi: parseAbi(['function domainSeparator() view returns (bytes32)']),
+          functionName: 'domainSeparator',
+        }),
+      )
+    await expect.poll(() => page.getByTestId('verify-method').first().textContent()).toBe('transfer')
     await page.screenshot({ path: join(screenshotDir, 'verify.png'), fullPage: true })
 
     // From here on, nothing leaves the page: another nonce, another hash, computed here.
