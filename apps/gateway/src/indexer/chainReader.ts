@@ -33,6 +33,8 @@ export function createChainReader(
 ) {
   let { maxWindow } = sizes
   let window = sizes.initialWindow
+  /** Whether the node takes eth_getLogs by block hash (EIP-234), until it refuses one for another reason. */
+  let byHash = true
 
   const blockRef = async (number: number): Promise<BlockRef> => {
     // Raw request: only the hash and timestamp are needed, so skip viem's block formatting.
@@ -95,17 +97,29 @@ export function createChainReader(
    */
   async function newestBlockLogs(ref: Promise<BlockRef>, only: Address[] | undefined) {
     const { number, hash } = await ref
+    const behind = (why: string, cause?: unknown) =>
+      new RetryableError(
+        `block ${number}'s logs are not served yet (the node answering eth_getLogs is behind): ${why}`,
+        { cause },
+      )
+    if (!byHash) return logsOf({ from: number, to: number }, only)
     try {
       const [logs, transfers] = await logsOf({ hash }, only)
       if ([...logs, ...transfers].some((l) => l.blockHash !== hash))
-        throw new Error(`the logs answered are not those of block ${hash}`)
+        throw behind(`the logs answered are not those of block ${hash}`)
       return [logs, transfers]
     } catch (error) {
       if (transient(error)) throw error
-      throw new RetryableError(
-        `block ${number}'s logs are not served yet (the node answering eth_getLogs is behind): ${describeError(error)}`,
-        { cause: error },
-      )
+      const said = (error instanceof BaseError && error.details) || describeError(error)
+      if (UNKNOWN_BLOCK.test(errorText(error))) throw behind(said, error)
+      // A node that takes no block hash in eth_getLogs: the newest blocks as ranges from now on (unguarded).
+      if (byHash)
+        log.warn(
+          { module: 'indexer', err: error },
+          `the node refuses eth_getLogs by block hash (${said}); the newest blocks are read as ranges`,
+        )
+      byHash = false
+      return logsOf({ from: number, to: number }, only)
     }
   }
 
@@ -204,6 +218,13 @@ const transient = (error: unknown) =>
   error instanceof RetryableError ||
   (error instanceof BaseError && !!error.walk((e) => isFailedHttpAnswer(e) || e instanceof TimeoutError))
 
+/** What a node's refusal says, as providers word it (viem keeps the node's message in `details`). */
+const errorText = (error: unknown) =>
+  error instanceof BaseError ? `${error.details} ${error.shortMessage}` : String(error)
+
+/** A node's refusal of a block hash it does not know: geth "unknown block", others "block … not found". */
+const UNKNOWN_BLOCK = /unknown block|block\b[^.]{0,80}\bnot found|header not found|could not be found/i
+
 /** from, from + 1, …, to. */
 const blockNumbers = (from: number, to: number) =>
   Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i)
@@ -214,7 +235,7 @@ const blockNumbers = (from: number, to: number) =>
  * range: 500"), or only a result cap ("more than 10000 results": halved like an unknown refusal).
  */
 export function logsCap(error: unknown): { suggested?: number; maxRange?: number } | undefined {
-  const text = error instanceof BaseError ? `${error.details} ${error.shortMessage}` : String(error)
+  const text = errorText(error)
   const out: { suggested?: number; maxRange?: number } = {}
   const range = /\[\s*(0x[0-9a-f]+)\s*,\s*(0x[0-9a-f]+)\s*\]/i.exec(text)
   if (range) {
