@@ -96,7 +96,7 @@ export function createChainReader(
    * of another block) is behind: the window is retried later as it is, never recorded without that block.
    */
   async function newestBlockLogs(ref: Promise<BlockRef>, only: Address[] | undefined) {
-    const { number, hash } = await ref
+    const { number, hash, timestamp } = await ref
     const behind = (why: string, cause?: unknown) =>
       new RetryableError(
         `block ${number}'s logs are not served yet (the node answering eth_getLogs is behind): ${why}`,
@@ -107,7 +107,9 @@ export function createChainReader(
       const [logs, transfers] = await logsOf({ hash }, only)
       if ([...logs, ...transfers].some((l) => l.blockHash !== hash))
         throw behind(`the logs answered are not those of block ${hash}`)
-      return [logs, transfers]
+      // The block's time is known already: timestamps() need not ask for it again.
+      const timed = (l: RawLog) => ({ ...l, blockTimestamp: l.blockTimestamp ?? timestamp })
+      return [logs.map(timed), transfers.map(timed)]
     } catch (error) {
       if (transient(error)) throw error
       const said = (error instanceof BaseError && error.details) || describeError(error)

@@ -70,6 +70,8 @@ export type ProviderProxy = {
   url: string
   counts: ProxyCounts
   profile: ProviderProfile
+  /** Resolves when the lagging node of `lateLogsMs` serves `block` (at once without one). */
+  lateLogsServe(block: number): Promise<void>
   /** Zeroes the counts (e.g. between phases of a benchmark). */
   reset(): void
   close(): Promise<void>
@@ -324,6 +326,14 @@ export async function startProviderProxy(
     url: `http://127.0.0.1:${port}`,
     counts,
     profile,
+    async lateLogsServe(block) {
+      const lateMs = profile.lateLogsMs
+      if (lateMs === undefined) return
+      headCache = undefined
+      await laggingHead(lateMs)
+      const due = (seenAt.get(block) ?? 0) + lateMs - Date.now()
+      if (due > 0) await new Promise((resolve) => setTimeout(resolve, due))
+    },
     reset() {
       counts = emptyCounts()
       proxy.counts = counts
